@@ -1,0 +1,60 @@
+# syntax=docker/dockerfile:1
+# Tagback image for Fly.io: one Node 24 process serving the React Router build,
+# with Litestream streaming the SQLite database on the volume to object storage.
+# See docs/decisions/002-node-24.md and 003-sqlite-litestream-one-machine.md.
+
+# --- deps: every dependency (dev ones too: the build needs Vite, React Router's CLI, Tailwind)
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# package.json's allowScripts keeps install scripts off; better-sqlite3 ships a prebuilt binary.
+RUN npm ci
+
+# --- build: compile the app, then drop dev dependencies from node_modules
+FROM deps AS build
+COPY . .
+# content/ holds the embedded blog dataset; mkdir makes sure it exists so the final COPY never fails.
+RUN npm run build \
+ && npm prune --omit=dev \
+ && mkdir -p content \
+ && chmod +x docker-start.sh
+
+# --- runtime
+FROM node:24-slim
+WORKDIR /app
+
+# ca-certificates: Litestream (a Go binary) needs the system CA bundle for TLS to object storage.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+
+# Litestream from its GitHub release (Fly machines are linux/amd64).
+ARG LITESTREAM_VERSION=0.3.13
+ADD https://github.com/benbjohnson/litestream/releases/download/v${LITESTREAM_VERSION}/litestream-v${LITESTREAM_VERSION}-linux-amd64.deb /tmp/litestream.deb
+RUN dpkg -i /tmp/litestream.deb && rm /tmp/litestream.deb
+
+# Node 24 runs the TypeScript files below natively (type stripping): server.ts imports app/lib/*.server.ts
+# and db/ relatively, the CLI scripts import db/ and app/lib/. The whole app/ directory is copied so any
+# relative import between server modules resolves; the browser and SSR code itself comes from build/.
+# db/ includes migrations/ (applied at start, resolved from the working directory /app) and seed.ts.
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/server.ts ./server.ts
+COPY --from=build /app/db ./db
+COPY --from=build /app/app ./app
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/content ./content
+COPY --from=build /app/litestream.yml /app/docker-start.sh ./
+
+ENV NODE_ENV=production \
+    DATABASE_PATH=/data/tagback.db \
+    PORT=3000 \
+    LITESTREAM_CONFIG=/app/litestream.yml
+
+EXPOSE 3000
+
+# Restores the database on an empty volume, then runs `node server.ts` (under Litestream when
+# LITESTREAM_REPLICA_URL is set). With plain `docker run`, add --init: node does not stop on
+# SIGTERM as PID 1 unless it handles the signal (on Fly, Fly's own init is PID 1).
+CMD ["/app/docker-start.sh"]

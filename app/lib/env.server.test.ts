@@ -1,0 +1,68 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("environment schema", () => {
+  test("needs nothing in demo mode", () => {
+    const env = parseEnv({});
+    expect(env.demoMode).toBe(true);
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_PATH).toBe("./data/tagback.db");
+    expect(env.secureCookies).toBe(false);
+    expect(env.OAUTH_AUTHORIZATION_URL).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+  });
+
+  test("a loopback APP_URL is still demo mode", () => {
+    expect(parseEnv({ APP_URL: "http://127.0.0.1:4000/" }).demoMode).toBe(true);
+    expect(parseEnv({ APP_URL: "http://localhost:3000" }).demoMode).toBe(true);
+    expect(parseEnv({ APP_URL: "http://127.0.0.1:4000/" }).APP_URL).toBe("http://127.0.0.1:4000");
+  });
+
+  test("production requires SESSION_SECRET and turns on secure cookies", () => {
+    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev" })).toThrow(/SESSION_SECRET/);
+    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b" });
+    expect(env.demoMode).toBe(false);
+    expect(env.secureCookies).toBe(true);
+  });
+
+  test("a bad value names the variable", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ APP_URL: "not a url" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ DEV_MODE_PASSWORD: "123456789" })).toThrow(/DEV_MODE_PASSWORD: must be at most 8 characters/);
+    expect(() => parseEnv({ TRUST_PROXY: "cloudflare" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ GA_MEASUREMENT_ID: "UA-1" })).toThrow(/GA_MEASUREMENT_ID/);
+    expect(() => parseEnv({ SMTP_URL: "nope" })).toThrow(/SMTP_URL/);
+  });
+
+  test("empty strings count as unset", () => {
+    const env = parseEnv({ APP_URL: "", PORT: "", TRUST_PROXY: "" });
+    expect(env.demoMode).toBe(true);
+    expect(env.TRUST_PROXY).toBeUndefined();
+  });
+
+  test("accepts every documented variable", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      DATABASE_PATH: "/data/tagback.db",
+      APP_URL: "https://tagback.app",
+      SESSION_SECRET: "new,old",
+      DEV_MODE_PASSWORD: "12345678",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      OAUTH_AUTHORIZATION_URL: "http://127.0.0.1:9000/authorize",
+      OAUTH_TOKEN_URL: "http://127.0.0.1:9000/token",
+      OAUTH_USERINFO_URL: "http://127.0.0.1:9000/userinfo",
+      SMTP_URL: "smtp://user:pass@mail.example:587",
+      MAIL_FROM: "Tagback <hi@tagback.app>",
+      SANITY_PROJECT_ID: "abc123",
+      SANITY_DATASET: "production",
+      SANITY_API_HOST: "http://127.0.0.1:9100",
+      GA_MEASUREMENT_ID: "G-ABC123",
+      SHOP_URL: "https://shop.tagback.app",
+      TRUST_PROXY: "fly",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.TRUST_PROXY).toBe("fly");
+    expect(env.OAUTH_TOKEN_URL).toBe("http://127.0.0.1:9000/token");
+  });
+});

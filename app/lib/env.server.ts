@@ -1,0 +1,91 @@
+// The environment, validated once at start. A bad value stops the server with a message naming it.
+// Demo mode (APP_URL unset or loopback) needs no configuration at all.
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const url = optional.pipe(z.url().optional());
+const origin = url.transform((v) => (v ? new URL(v).origin : v));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: optional.pipe(z.coerce.number().int().min(1).max(65535).default(3000)),
+    DATABASE_PATH: optional.default("./data/tagback.db"),
+    APP_URL: origin,
+    SESSION_SECRET: optional,
+    DEV_MODE_PASSWORD: optional.pipe(
+      z.string().max(8, "must be at most 8 characters").optional(),
+    ),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    OAUTH_AUTHORIZATION_URL: url.default("https://accounts.google.com/o/oauth2/v2/auth"),
+    OAUTH_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
+    OAUTH_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
+    SMTP_URL: url,
+    MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
+    SANITY_PROJECT_ID: optional,
+    SANITY_DATASET: optional.default("production"),
+    SANITY_API_HOST: url,
+    GA_MEASUREMENT_ID: optional.pipe(
+      z
+        .string()
+        .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+        .optional(),
+    ),
+    SHOP_URL: url.default("https://shop.tagback.app"),
+    TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
+  })
+  .transform((env) => {
+    const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);
+    return {
+      ...env,
+      APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+      demoMode,
+      // Secure cookies and HSTS only where the app is served over https.
+      secureCookies: !demoMode && env.APP_URL!.startsWith("https:"),
+    };
+  })
+  .superRefine((env, ctx) => {
+    if (!env.demoMode && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when APP_URL is not a loopback origin",
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export function isLoopbackOrigin(value: string) {
+  const host = new URL(value).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Parses an environment object; throws an Error whose message names each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+let demoSecret: string | undefined;
+/** Secrets that sign cookies: SESSION_SECRET (comma-separated, newest first for rotation). */
+export function cookieSecrets(): string[] {
+  const env = getEnv();
+  if (env.SESSION_SECRET) return env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+  // Only reachable in demo mode (the schema requires SESSION_SECRET elsewhere): one per process.
+  demoSecret ??= crypto.randomUUID();
+  return [demoSecret];
+}

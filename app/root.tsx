@@ -1,0 +1,140 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useNavigationType,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { NotFound } from "~/components/not-found";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { getEnv } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+import { readToast } from "~/lib/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const env = getEnv();
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      toast,
+      shopUrl: env.SHOP_URL,
+      gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+      signedIn: false,
+    },
+    { headers },
+  );
+}
+
+/** Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent. */
+export type RouteHandle = { hydrate?: boolean };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5fd1" />
+        <Meta />
+        <Links />
+        {rootData?.gaMeasurementId ? <Analytics id={rootData.gaMeasurementId} nonce={nonce} /> : null}
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={rootData?.signedIn ?? false} />
+        <Toaster toast={rootData?.toast ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} />
+        {hydrate ? <Scripts /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { gaMeasurementId } = useRouteLoaderData<typeof loader>("root") ?? {};
+  useScrollToTop();
+  usePageViews(gaMeasurementId ?? null);
+  return <Outlet />;
+}
+
+/** Each navigation scrolls to the top after 100 ms, unless the query names a search `type`. */
+function useScrollToTop() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === "POP") return;
+    if (new URLSearchParams(location.search).has("type")) return;
+    if (location.hash) return;
+    const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: "instant" }), 100);
+    return () => clearTimeout(timer);
+  }, [location.key, location.search, location.hash, navigationType]);
+}
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+function usePageViews(measurementId: string | null) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!measurementId) return;
+    window.gtag?.("event", "page_view", { page_path: location.pathname + location.search, send_to: measurementId });
+  }, [measurementId, location.pathname, location.search]);
+}
+
+function Analytics({ id, nonce }: { id: string; nonce: string }) {
+  // The first page view is sent by usePageViews like every later one.
+  const setup = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;gtag('js',new Date());gtag('config',${JSON.stringify(id)},{send_page_view:false});`;
+  return (
+    <>
+      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: setup }} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : "Something went wrong on our side. Please try again in a moment.";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p className="text-sm font-semibold text-brand-600">Error {status}</p>
+      <h1 className="mt-2 text-2xl font-bold">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        Return Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/_index";
+import { Landing } from "~/components/landing";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Tagback | QR stickers that bring lost things home" },
+  {
+    name: "description",
+    content:
+      "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account.",
+  },
+];
+
+export default function Index() {
+  return <Landing />;
+}

@@ -1,0 +1,53 @@
+// The one SQLite connection of a process, opened and migrated on first use.
+// Node runs this file natively (server.ts, CLI scripts) and Vite bundles it into the server build;
+// the connection lives on globalThis so both copies share it.
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import * as schema from "./schema.ts";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export const DEFAULT_DATABASE_PATH = "./data/tagback.db";
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+
+type Opened = { db: Db; file: string; created: boolean };
+const holder = globalThis as typeof globalThis & { __tagbackDb?: Opened };
+
+/** Opens a database file with the project's pragmas and applies pending migrations. */
+export function openDatabase(file: string): Opened {
+  const resolved = path.resolve(file);
+  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  const created = !fs.existsSync(resolved);
+  const client = new Database(resolved);
+  client.pragma("journal_mode = WAL");
+  client.pragma("busy_timeout = 5000");
+  client.pragma("foreign_keys = ON");
+  client.pragma("synchronous = NORMAL");
+  const db = drizzle({ client, schema }) as Db;
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, file: resolved, created };
+}
+
+function databasePath() {
+  return process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
+}
+
+/** The process-wide connection (DATABASE_PATH, or ./data/tagback.db). */
+export function getDatabase(): Opened {
+  holder.__tagbackDb ??= openDatabase(databasePath());
+  return holder.__tagbackDb;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}
+
+export function closeDatabase() {
+  holder.__tagbackDb?.db.$client.close();
+  holder.__tagbackDb = undefined;
+}
+
+export { schema };

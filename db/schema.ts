@@ -1,0 +1,225 @@
+// The database schema: the spec's entities (both documents) plus users, sessions and rate limits.
+// Column names follow the spec so a reader can map a field to its rule.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const flag = (name: string) =>
+  integer(name, { mode: "boolean" }).notNull().default(false);
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  googleSub: text("google_sub").unique(),
+  // Developer mode only: scrypt hash of the e-mail/password account's password.
+  passwordHash: text("password_hash"),
+  emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+  // Hash of the one-time e-mail confirmation secret; the secret itself is only ever in the mail.
+  confirmationTokenHash: text("confirmation_token_hash").unique(),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+// One profile per user, sharing the user's id (the spec's avatar is "derived from the user id").
+export const profiles = sqliteTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  photoUrl: text("photo_url"),
+  xUsername: text("x_username"),
+  bio: text("bio"),
+  maskBio: flag("mask_bio"),
+  metroCardNumber: text("metro_card_number").unique(),
+  mobileNumber: text("mobile_number"),
+  showEmail: flag("show_email"),
+  showMobile: flag("show_mobile"),
+  socialSms: text("social_sms"),
+  socialCall: text("social_call"),
+  socialTelegram: text("social_telegram"),
+  socialWhatsapp: text("social_whatsapp"),
+  useSocialIcons: flag("use_social_icons"),
+  // The 'use mobile number for all socials' switch, remembered so later mobile edits follow it.
+  useMobileForSocials: flag("use_mobile_for_socials"),
+  totalSearches: integer("total_searches").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+export const tagbackTokens = sqliteTable(
+  "tagback_tokens",
+  {
+    id: id(),
+    token: text("token").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    isClaimed: flag("is_claimed"),
+    isVerified: flag("is_verified"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tagback_tokens_user_id_idx").on(t.userId, t.createdAt),
+    check("tagback_tokens_token_12_digits", sql`length(${t.token}) = 12 AND ${t.token} NOT GLOB '*[^0-9]*'`),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("products_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+export const searchHistory = sqliteTable(
+  "search_history",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    searchType: text("search_type", { enum: ["metro_card", "tagback_token"] }).notNull(),
+    searchValue: text("search_value").notNull(),
+    searchedAt: integer("searched_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    city: text("city"),
+    region: text("region"),
+    country: text("country"),
+    address: text("address"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+  },
+  (t) => [index("search_history_user_id_idx").on(t.userId, t.searchedAt)],
+);
+
+export const lostItems = sqliteTable(
+  "lost_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["metro", "product"] }).notNull(),
+    name: text("name").notNull(),
+    identifier: text("identifier").notNull(),
+    dateLost: text("date_lost").notNull(),
+    status: text("status", { enum: ["pending", "recovered"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lost_items_user_id_idx").on(t.userId, t.createdAt)],
+);
+
+export const conversations = sqliteTable("conversations", {
+  id: id(),
+  createdAt: createdAt(),
+});
+
+export const conversationParticipants = sqliteTable(
+  "conversation_participants",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index("conversation_participants_user_id_idx").on(t.userId),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation_id_idx").on(t.conversationId, t.createdAt)],
+);
+
+export const adminUsers = sqliteTable("admin_users", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const demoLocations = sqliteTable("demo_locations", {
+  // Stored lower-cased (spec: admin demo management).
+  locationName: text("location_name").primaryKey(),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+export const demoSearchLogs = sqliteTable(
+  "demo_search_logs",
+  {
+    id: id(),
+    demoLocation: text("demo_location")
+      .notNull()
+      .references(() => demoLocations.locationName, { onDelete: "cascade" }),
+    searchedAt: integer("searched_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [index("demo_search_logs_location_idx").on(t.demoLocation, t.searchedAt)],
+);
+
+// The table rate-limiter-flexible's SQLite store reads and writes (its own shape).
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});
+

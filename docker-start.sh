@@ -1,0 +1,39 @@
+#!/bin/sh
+# Container entry point (Dockerfile CMD). Restores the SQLite database from object storage when the
+# volume is empty, then starts the server, under Litestream when a replica is configured.
+# See docs/decisions/003-sqlite-litestream-one-machine.md.
+set -e
+
+# db/connection.ts resolves db/migrations from the working directory.
+cd /app
+
+# The app and litestream.yml must agree on the file; give both the image's default.
+DATABASE_PATH="${DATABASE_PATH:-/data/tagback.db}"
+export DATABASE_PATH
+
+if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  # litestream.yml reads LITESTREAM_ENDPOINT and LITESTREAM_REGION. On Fly, `fly storage create`
+  # (Tigris) sets AWS_ENDPOINT_URL_S3 and AWS_REGION, so fall back to those; empty means AWS S3.
+  LITESTREAM_ENDPOINT="${LITESTREAM_ENDPOINT:-${AWS_ENDPOINT_URL_S3:-}}"
+  LITESTREAM_REGION="${LITESTREAM_REGION:-${AWS_REGION:-}}"
+  export LITESTREAM_ENDPOINT LITESTREAM_REGION
+fi
+
+# A new or replaced volume starts empty. Restore the latest replica before the server starts;
+# otherwise the server would create and migrate a fresh, empty database and Litestream would
+# start replicating that instead. -if-replica-exists lets the very first deploy (nothing
+# replicated yet) go on. Any other restore failure stops the start (set -e): better a machine
+# that does not start than one that silently serves an empty database.
+if [ ! -e "$DATABASE_PATH" ] && [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  mkdir -p "$(dirname "$DATABASE_PATH")"
+  litestream restore -if-replica-exists -config /app/litestream.yml "$DATABASE_PATH"
+fi
+
+if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  # Litestream runs the server as its child: it streams the WAL while the server runs, passes
+  # stop signals on to it, and exits when the server exits, so the machine restarts as a whole.
+  exec litestream replicate -config /app/litestream.yml -exec "node server.ts"
+fi
+
+# No replica configured (local `docker run`, a throwaway environment): serve without replication.
+exec node server.ts

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// One fresh database per test run; workers inherit the path from the runner's environment.
+process.env.TAGBACK_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tagback-e2e-"));
+const PORT = Number(process.env.TAGBACK_E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // Without the background-networking flags Chromium floods this machine's closed network.
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const phone = { ...devices["Pixel 7"], defaultBrowserType: "chromium" as const };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { ...phone, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node server.ts",
+    url: `${BASE_URL}/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      NODE_ENV: "production",
+      DATABASE_PATH: path.join(process.env.TAGBACK_E2E_DIR, "e2e.db"),
+      DEV_MODE_PASSWORD: "e2e-pass",
+      SESSION_SECRET: "e2e-session-secret",
+      SHOP_URL: "https://shop.example.test",
+    },
+  },
+});

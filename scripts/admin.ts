@@ -1,0 +1,55 @@
+// npm run admin -- grant EMAIL | revoke EMAIL
+// Gives or takes the admin role of an existing user.
+import { getDatabase } from "../db/connection.ts";
+import { grantAdmin, revokeAdmin } from "../app/lib/admins.server.ts";
+import { fail, parseCli, runCli, usageError } from "./cli.ts";
+
+const USAGE = `
+Usage: npm run admin -- grant EMAIL
+       npm run admin -- revoke EMAIL
+
+Commands:
+  grant EMAIL       make the user with this e-mail an admin (they must have signed up already)
+  revoke EMAIL      remove the user's admin role
+
+The e-mail is matched case-insensitively.
+
+Options:
+  -h, --help        show this help
+
+Environment:
+  DATABASE_PATH     database file (default ./data/tagback.db)
+`;
+
+async function main() {
+  const args = parseCli(USAGE);
+  if (!args) return;
+  const [command, email, ...extra] = args.positionals;
+  if (!command) usageError("missing command (expected: grant or revoke)");
+  if (command !== "grant" && command !== "revoke") {
+    usageError(`unknown command "${command}" (expected: grant or revoke)`);
+  }
+  if (!email?.trim()) usageError(`${command} needs an e-mail address`);
+  if (extra.length > 0) usageError(`unexpected argument "${extra[0]}"`);
+
+  const { db } = getDatabase();
+  if (command === "grant") {
+    const result = await grantAdmin(db, email);
+    if (result.status === "unknown-user") fail(`no user with the e-mail ${result.email}`);
+    console.log(
+      result.status === "granted"
+        ? `${result.email} is now an admin.`
+        : `${result.email} was already an admin.`,
+    );
+  } else {
+    const result = await revokeAdmin(db, email);
+    if (result.status === "unknown-user") fail(`no user with the e-mail ${result.email}`);
+    console.log(
+      result.status === "revoked"
+        ? `${result.email} is no longer an admin.`
+        : `${result.email} was not an admin; nothing changed.`,
+    );
+  }
+}
+
+await runCli(main);

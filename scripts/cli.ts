@@ -1,0 +1,73 @@
+// Shared plumbing of the operator scripts (tokens, admin, db-backup): argument parsing with --help,
+// errors on stderr with an exit code, and closing the database on the way out.
+// Exit codes: 0 success, 1 the operation failed, 2 bad usage.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closeDatabase } from "../db/connection.ts";
+
+export class CliError extends Error {
+  exitCode: number;
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.name = "CliError";
+    this.exitCode = exitCode;
+  }
+}
+
+/** Stops the script with `message` on stderr and the given exit code. */
+export function fail(message: string, exitCode = 1): never {
+  throw new CliError(message, exitCode);
+}
+
+/** A usage error: exit code 2 and a hint to --help. */
+export function usageError(message: string): never {
+  throw new CliError(message, 2);
+}
+
+/** Diagnostics and progress go to stderr so stdout carries only the result. */
+export function info(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
+
+/**
+ * Parses process.argv with --help/-h added. Returns null after printing `usage` to stdout when help
+ * was asked for; unknown options and bad values become usage errors.
+ */
+export function parseCli(usage: string, options: Options = {}, args = process.argv.slice(2)): Parsed | null {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    }) as Parsed;
+  } catch (error) {
+    usageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${usage.trim()}\n`);
+    return null;
+  }
+  return parsed;
+}
+
+/** Runs a script's main function: prints CliErrors plainly, anything else with its stack. */
+export async function runCli(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof CliError) {
+      info(`error: ${error.message}`);
+      if (error.exitCode === 2) info("Run with --help for usage.");
+      process.exitCode = error.exitCode;
+    } else {
+      info(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    closeDatabase();
+  }
+}

@@ -1,0 +1,99 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test("the home page renders the landing page", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Tagback brings it home");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/auth");
+  await expect(header.getByRole("link", { name: "Stickers" })).toHaveAttribute("href", "https://shop.example.test");
+  for (const [name, href] of [["Main", "/"], ["Blog", "/blog"], ["Puzzle", "/puzzle"], ["Privacy", "/privacy-policy"]]) {
+    await expect(header.getByRole("link", { name, exact: true }).first()).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test("an unknown path shows the not-found page with its two links", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: "Read Our Blog" })).toHaveAttribute("href", "/blog");
+  await main.getByRole("link", { name: "Return Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("/healthcheck answers when the database does", async ({ request }) => {
+  const response = await request.get("/healthcheck");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("OK");
+});
+
+test("security headers are set and every script carries the response's nonce", async ({ page }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp).toBeTruthy();
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBeTruthy();
+  expect(headers["x-powered-by"]).toBeUndefined();
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const html = await response!.text();
+  const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scriptTags.length).toBeGreaterThan(0);
+  for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
+  // A fresh request gets a fresh nonce.
+  const again = await page.request.get("/");
+  expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+});
+
+test("hashed assets are cached for a year and pages are compressed", async ({ page, request }) => {
+  const response = await page.goto("/");
+  const html = await response!.text();
+  const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
+  const asset = await request.get(css, { headers: { "Accept-Encoding": "gzip" } });
+  expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+  const page2 = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(page2.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("the home page has no serious or critical accessibility violation", async ({ page }) => {
+  await page.goto("/");
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test("a cross-origin form post is refused", async ({ request }) => {
+  const response = await request.post("/", {
+    headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    data: "intent=anything",
+  });
+  expect(response.status()).toBe(403);
+  const fetchSite = await request.post("/", {
+    headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
+    data: "intent=anything",
+  });
+  expect(fetchSite.status()).toBe(403);
+});
+
+test("a form on another site cannot post here", async ({ page, baseURL }) => {
+  // A page served from a different origin (a data: URL has an opaque origin) posts a real form.
+  await page.goto(`data:text/html,<form method="post" action="${baseURL}/"><input name="x" value="1"><button>Go</button></form>`);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().startsWith(baseURL!)), page.getByRole("button").click()]);
+  expect(response.status()).toBe(403);
+});
+
+test("an oversized body is refused before any route runs", async ({ request }) => {
+  const response = await request.post("/", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "x=" + "a".repeat(200 * 1024),
+  });
+  expect(response.status()).toBe(413);
+});
