@@ -55,6 +55,8 @@ export default defineConfig({
       DEV_MODE_PASSWORD: "e2e-pass",
       SESSION_SECRET: "e2e-session-secret",
       SHOP_URL: "https://shop.example.test",
+      // Tests give each test its own client IP through Fly-Client-IP (see tests/e2e/fixtures.ts).
+      TRUST_PROXY: "fly",
     },
   },
 });

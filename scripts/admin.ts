@@ -1,8 +1,6 @@
 // npm run admin -- grant EMAIL | revoke EMAIL
 // Gives or takes the admin role of an existing user.
-import { getDatabase } from "../db/connection.ts";
-import { grantAdmin, revokeAdmin } from "../app/lib/admins.server.ts";
-import { fail, parseCli, runCli, usageError } from "./cli.ts";
+import { fail, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
 
 const USAGE = `
 Usage: npm run admin -- grant EMAIL
@@ -32,7 +30,8 @@ async function main() {
   if (!email?.trim()) usageError(`${command} needs an e-mail address`);
   if (extra.length > 0) usageError(`unexpected argument "${extra[0]}"`);
 
-  const { db } = getDatabase();
+  const { grantAdmin, revokeAdmin } = await import("../app/lib/admins.server.ts");
+  const { db } = await openDatabase();
   if (command === "grant") {
     const result = await grantAdmin(db, email);
     if (result.status === "unknown-user") fail(`no user with the e-mail ${result.email}`);

@@ -1,8 +1,23 @@
 // Shared plumbing of the operator scripts (tokens, admin, db-backup): argument parsing with --help,
 // errors on stderr with an exit code, and closing the database on the way out.
 // Exit codes: 0 success, 1 the operation failed, 2 bad usage.
+// Database code (drizzle) takes most of a script's start-up time, so scripts load it through
+// openDatabase() only after their arguments are valid: --help and usage errors answer at once.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { closeDatabase } from "../db/connection.ts";
+
+type Connection = typeof import("../db/connection.ts");
+let connection: Connection | undefined;
+
+/** The process-wide database (DATABASE_PATH or ./data/tagback.db), created and migrated if new. */
+export async function openDatabase(): Promise<ReturnType<Connection["getDatabase"]>> {
+  connection ??= await import("../db/connection.ts");
+  return connection.getDatabase();
+}
+
+/** The database file a script works on (as db/connection.ts picks it), without loading database code. */
+export function databasePath(): string {
+  return process.env.DATABASE_PATH || "./data/tagback.db";
+}
 
 export class CliError extends Error {
   exitCode: number;
@@ -68,6 +83,6 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    closeDatabase();
+    connection?.closeDatabase();
   }
 }

@@ -3,9 +3,7 @@
 // a plain file copy of a WAL database is not).
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { DEFAULT_DATABASE_PATH, getDatabase } from "../db/connection.ts";
-import { fail, parseCli, runCli, usageError } from "./cli.ts";
+import { databasePath, fail, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
 
 const USAGE = `
 Usage: npm run db:backup -- FILE
@@ -27,14 +25,15 @@ async function main() {
   if (!target) usageError("missing FILE to write the backup to");
   if (extra.length > 0) usageError(`unexpected argument "${extra[0]}"`);
 
-  const source = path.resolve(process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH);
+  const source = path.resolve(databasePath());
   if (!fs.existsSync(source)) fail(`no database at ${source} (set DATABASE_PATH)`);
   const output = path.resolve(target);
   if (output === source) fail("FILE is the database itself");
   if (fs.existsSync(output)) fail(`${output} already exists; choose a new file name`);
   fs.mkdirSync(path.dirname(output), { recursive: true });
 
-  const { db } = getDatabase();
+  const { sql } = await import("drizzle-orm");
+  const { db } = await openDatabase();
   await db.run(sql`VACUUM INTO ${output}`);
   console.log(output);
 }

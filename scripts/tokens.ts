@@ -2,12 +2,12 @@
 // Mints a batch of sticker tokens and prints CSV (token,password,url) on stdout.
 import fs from "node:fs";
 import path from "node:path";
-import QRCode from "qrcode";
-import { getDatabase } from "../db/connection.ts";
-import { MAX_MINT_COUNT, mintTokens, tokenCsv } from "../app/lib/tokens.server.ts";
-import { fail, info, parseCli, runCli, usageError } from "./cli.ts";
+import { fail, info, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
 
 const DEFAULT_APP_URL = "http://localhost:3000";
+// MAX_MINT_COUNT of app/lib/tokens.server.ts (which mintTokens enforces too), repeated here because
+// that module is loaded only after the arguments are valid.
+const MAX_MINT_COUNT = 10_000;
 
 const USAGE = `
 Usage: npm run tokens -- mint --count N [--qr-dir DIR]
@@ -28,8 +28,8 @@ Environment:
   DATABASE_PATH     database file (default ./data/tagback.db; created and migrated if missing)
   APP_URL           origin printed in the URLs and QR codes (default ${DEFAULT_APP_URL})
 
-Example:
-  APP_URL=https://tagback.app npm run tokens -- mint --count 100 --qr-dir ./stickers > batch.csv
+Example (npm's -s keeps its own banner out of the CSV):
+  APP_URL=https://tagback.app npm run -s tokens -- mint --count 100 --qr-dir ./stickers > batch.csv
 `;
 
 function parseCount(value: string | boolean | undefined): number {
@@ -76,13 +76,15 @@ async function main() {
     }
   }
 
-  const { db, file } = getDatabase();
+  const { mintTokens, tokenCsv } = await import("../app/lib/tokens.server.ts");
+  const { db, file } = await openDatabase();
   const rows = await mintTokens(db, count, origin);
   // The CSV goes out first: the tokens exist now, their passwords must not be lost.
   process.stdout.write(tokenCsv(rows));
   info(`Minted ${rows.length} token${rows.length === 1 ? "" : "s"} in ${file}`);
 
   if (qrDir) {
+    const { default: QRCode } = await import("qrcode");
     for (const row of rows) {
       await QRCode.toFile(path.join(qrDir, `${row.token}.png`), row.url, {
         type: "png",
