@@ -7,6 +7,10 @@ import path from "node:path";
 process.env.TAGBACK_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tagback-e2e-"));
 const PORT = Number(process.env.TAGBACK_E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const OIDC_PORT = PORT + 1;
+const SMTP_PORT = PORT + 2;
+export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
+process.env.TAGBACK_E2E_MAIL_DIR = path.join(process.env.TAGBACK_E2E_DIR, "mail");
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -41,22 +45,43 @@ export default defineConfig({
     { name: "js-on", use: { ...phone, javaScriptEnabled: true } },
     { name: "js-off", use: { ...phone, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node server.ts",
-    url: `${BASE_URL}/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      NODE_ENV: "production",
-      DATABASE_PATH: path.join(process.env.TAGBACK_E2E_DIR, "e2e.db"),
-      DEV_MODE_PASSWORD: "e2e-pass",
-      SESSION_SECRET: "e2e-session-secret",
-      SHOP_URL: "https://shop.example.test",
-      // Tests give each test its own client IP through Fly-Client-IP (see tests/e2e/fixtures.ts).
-      TRUST_PROXY: "fly",
+  webServer: [
+    {
+      // A real OpenID provider on loopback stands in for Google.
+      command: "node tests/support/oidc-server.ts",
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(OIDC_PORT) },
+      reuseExistingServer: false,
     },
-  },
+    {
+      // A real SMTP server on loopback receives the confirmation mails.
+      command: "node tests/support/smtp-server.ts",
+      port: SMTP_PORT,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR: process.env.TAGBACK_E2E_MAIL_DIR },
+      reuseExistingServer: false,
+    },
+    {
+      command: "node server.ts",
+      url: `${BASE_URL}/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        APP_URL: BASE_URL,
+        NODE_ENV: "production",
+        DATABASE_PATH: path.join(process.env.TAGBACK_E2E_DIR, "e2e.db"),
+        DEV_MODE_PASSWORD: "e2e-pass",
+        SESSION_SECRET: "e2e-session-secret",
+        SHOP_URL: "https://shop.example.test",
+        // Tests give each test its own client IP through Fly-Client-IP (see tests/e2e/fixtures.ts).
+        TRUST_PROXY: "fly",
+        GOOGLE_CLIENT_ID: "tagback-e2e",
+        GOOGLE_CLIENT_SECRET: "tagback-e2e-secret",
+        OAUTH_AUTHORIZATION_URL: `${OIDC_URL}/authorize`,
+        OAUTH_TOKEN_URL: `${OIDC_URL}/token`,
+        OAUTH_USERINFO_URL: `${OIDC_URL}/userinfo`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

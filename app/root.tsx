@@ -17,6 +17,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { getUserId } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       shopUrl: env.SHOP_URL,
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-      signedIn: false,
+      signedIn: Boolean(await getUserId(request)),
     },
     { headers },
   );

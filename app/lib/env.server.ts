@@ -13,7 +13,7 @@ const origin = url.transform((v) => (v ? new URL(v).origin : v));
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-    PORT: optional.pipe(z.coerce.number().int().min(1).max(65535).default(3000)),
+    PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
     DATABASE_PATH: optional.default("./data/tagback.db"),
     APP_URL: origin,
     SESSION_SECRET: optional,

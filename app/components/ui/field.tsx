@@ -1,0 +1,47 @@
+import type { InputHTMLAttributes } from "react";
+
+type FieldProps = {
+  label: string;
+  errors?: string[];
+  errorId?: string;
+  hint?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string; key?: string | undefined };
+};
+
+/** A labelled input with its server or browser messages under it. */
+export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) {
+  const { key, ...props } = inputProps;
+  const describedBy = errors?.length ? errorId : undefined;
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...props}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {errors?.length ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ title, description, tone = "error" }: { title: string; description?: string; tone?: "error" | "success" }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border p-3 text-sm ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
+    >
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="mt-0.5">{description}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// The finder search input: what a search form or a search URL may say, and every message the
+// spec gives for it. One zod schema serves the browser (instant messages, conform) and the server.
+import { z } from "zod";
+
+export const SEARCH_TYPES = ["metrocard", "tagbacktoken"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
+  metrocard: "Metro Card",
+  tagbacktoken: "Other Products",
+};
+
+/** How search_history names the two types (the spec's wire values). */
+export const SEARCH_TYPE_COLUMN = { metrocard: "metro_card", tagbacktoken: "tagback_token" } as const;
+
+export const METRO_CARD_MIN = 8;
+export const METRO_CARD_MAX = 16;
+export const TOKEN_LENGTH = 12;
+
+/** Every title and text the finder search shows (spec 000 §5 and §8), by key. */
+export const SEARCH_MESSAGES = {
+  // First check (on click, before anything else).
+  emptyMetroCard: { title: "Please enter a number", description: "Enter your metro card number to find its owner" },
+  emptyToken: { title: "Please enter a number", description: "Enter your token number to find its owner" },
+  shortMetroCard: { title: "Invalid metro card number", description: "Metro card number should be at least 8 digits" },
+  shortToken: { title: "Invalid token", description: "Token should be 12 digits" },
+  // Second check (before the lookup).
+  missing: { title: "Missing Information", description: "Please enter an identifier to search." },
+  badMetroCard: { title: "Invalid Metro Card Number", description: "Metro card number must be between 8 and 16 digits." },
+  badToken: { title: "Invalid Token", description: "The token must be a 12-digit number." },
+  // Page alerts.
+  invalidType: { title: "Invalid Search Type", description: "The search type in the URL is invalid." },
+  tooManySearches: {
+    title: "Too many searches",
+    description: "You can perform up to 10 searches per minute from this IP address. Please try again later.",
+  },
+  copied: { title: "Copied!", description: "Tweet template has been copied to clipboard." },
+} as const;
+export type SearchMessageKey = keyof typeof SEARCH_MESSAGES;
+
+export function searchMessage(key: string): { title: string; description: string } {
+  return key in SEARCH_MESSAGES
+    ? SEARCH_MESSAGES[key as SearchMessageKey]
+    : { title: "Search Failed", description: "There was an error performing your search." };
+}
+
+/** The server accepts a number typed with spaces or hyphens (a token reads 1234-5678-9012). */
+export function normalizeNumber(value: string | null | undefined): string {
+  return (value ?? "").replace(/[\s-]/g, "");
+}
+
+/** What the number field keeps while typing: digits only, at most the type's length. */
+export function keepDigits(value: string, type: SearchType): string {
+  return value.replace(/\D/g, "").slice(0, type === "metrocard" ? METRO_CARD_MAX : TOKEN_LENGTH);
+}
+
+/** A token shown 4-4-4 with hyphens ("1234-5678-9012"); partial input is grouped as typed. */
+export function formatToken(digits: string): string {
+  return (digits.match(/\d{1,4}/g) ?? []).join("-");
+}
+
+/** The second check alone: the rules a number must meet before any lookup. */
+function secondCheck(type: SearchType, number: string): SearchMessageKey | null {
+  if (number === "") return "missing";
+  if (type === "metrocard") return new RegExp(`^\\d{${METRO_CARD_MIN},${METRO_CARD_MAX}}$`).test(number) ? null : "badMetroCard";
+  return new RegExp(`^\\d{${TOKEN_LENGTH}}$`).test(number) ? null : "badToken";
+}
+
+/** The first check (what the form tells a finder on click), then the second. */
+function formCheck(type: SearchType, number: string): SearchMessageKey | null {
+  if (number === "") return type === "metrocard" ? "emptyMetroCard" : "emptyToken";
+  if (/^\d+$/.test(number)) {
+    if (type === "metrocard" && number.length < METRO_CARD_MIN) return "shortMetroCard";
+    if (type === "tagbacktoken" && number.length < TOKEN_LENGTH) return "shortToken";
+  }
+  return secondCheck(type, number);
+}
+
+const searchFields = z.object({
+  type: z.enum(SEARCH_TYPES),
+  number: z.string().optional(),
+});
+
+/**
+ * The search form (`type` + `number`). Field errors are SEARCH_MESSAGES keys on `number`.
+ * Used by conform in the browser and by the loader for form and `?type=&number=` searches.
+ */
+export const searchFormSchema = searchFields
+  .superRefine((value, ctx) => {
+    const problem = formCheck(value.type, normalizeNumber(value.number));
+    if (problem) ctx.addIssue({ code: "custom", path: ["number"], message: problem });
+  })
+  .transform((value) => ({ type: value.type, number: normalizeNumber(value.number) }));
+
+/** A token from a sticker URL (`t`, `token`, `owner`): only the second check applies. */
+export const urlTokenSchema = searchFields
+  .superRefine((value, ctx) => {
+    const problem = secondCheck(value.type, normalizeNumber(value.number));
+    if (problem) ctx.addIssue({ code: "custom", path: ["number"], message: problem });
+  })
+  .transform((value) => ({ type: value.type, number: normalizeNumber(value.number) }));
+
+export type SearchQuery = { type: SearchType; number: string };
+
+/** What a finder page's URL asks for. */
+export type SearchRequest =
+  | { kind: "none" }
+  | { kind: "invalid-type" }
+  | { kind: "demo"; location: string }
+  /** `type`+`number` or the form: both checks. `fields` is what conform parses. */
+  | { kind: "form"; fields: URLSearchParams }
+  /** `t`, `token` or `owner`: a sticker scan. */
+  | { kind: "sticker"; fields: URLSearchParams };
+
+const TYPE_ALIASES: Record<string, SearchType> = {
+  metrocard: "metrocard",
+  tagbacktoken: "tagbacktoken",
+  token: "tagbacktoken",
+};
+
+/** Reads the search parameters of /, /about and /findowner (spec 000 §5, "URL parameters"). */
+export function readSearchRequest(params: URLSearchParams): SearchRequest {
+  const demo = params.get("demo");
+  if (demo !== null) return { kind: "demo", location: demo.trim().toLowerCase() };
+  for (const name of ["t", "token", "owner"]) {
+    const value = params.get(name);
+    if (value !== null) return { kind: "sticker", fields: new URLSearchParams({ type: "tagbacktoken", number: value }) };
+  }
+  const rawType = params.get("type");
+  if (rawType === null) return { kind: "none" };
+  const type = TYPE_ALIASES[rawType.trim().toLowerCase()];
+  if (!type) return { kind: "invalid-type" };
+  return { kind: "form", fields: new URLSearchParams({ type, number: params.get("number") ?? "" }) };
+}
+
+/** The URL of a search, as the form would produce it. */
+export function searchHref(pathname: string, query: SearchQuery): string {
+  return `${pathname}?${new URLSearchParams({ type: query.type, number: query.number })}`;
+}

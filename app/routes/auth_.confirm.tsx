@@ -1,0 +1,16 @@
+// The link in the developer-mode confirmation mail.
+import type { Route } from "./+types/auth_.confirm";
+import { confirmEmail } from "~/lib/password-accounts.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const secret = new URL(request.url).searchParams.get("token") ?? "";
+  if (await confirmEmail(secret)) {
+    return redirectWithToast("/auth?tab=signin", { type: "success", title: "Email confirmed", description: "You can sign in now." });
+  }
+  return redirectWithToast("/auth", {
+    type: "error",
+    title: "Authentication Error",
+    description: "This confirmation link is invalid or was already used.",
+  });
+}

@@ -1,0 +1,17 @@
+// Sign-out: a POST (so another site cannot sign a user out), which deletes the session row and
+// clears the cookie; whatever fails, the user still ends on / signed out.
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { destroySession } from "~/lib/session.server";
+import { toastHeader } from "~/lib/toast.server";
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Logged Out" }));
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,26 @@
+// A real SMTP server on loopback for tests: every message received is written to MAIL_DIR as
+// <time>-<recipient>.eml, where tests read it.   Run: node tests/support/smtp-server.ts
+import fs from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+const port = Number(process.env.SMTP_PORT ?? 3212);
+const dir = process.env.MAIL_DIR!;
+fs.mkdirSync(dir, { recursive: true });
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      for (const rcpt of session.envelope.rcptTo) {
+        const name = `${Date.now()}-${process.hrtime.bigint()}-${rcpt.address.replace(/[^a-z0-9@._-]/gi, "_")}.eml`;
+        fs.writeFileSync(path.join(dir, name), Buffer.concat(chunks));
+      }
+      callback();
+    });
+  },
+});
+server.listen(port, "127.0.0.1", () => console.log(`SMTP test server on 127.0.0.1:${port}, writing to ${dir}`));
