@@ -29,9 +29,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 # Litestream from its GitHub release (Fly machines are linux/amd64).
-ARG LITESTREAM_VERSION=0.3.13
-ADD https://github.com/benbjohnson/litestream/releases/download/v${LITESTREAM_VERSION}/litestream-v${LITESTREAM_VERSION}-linux-amd64.deb /tmp/litestream.deb
-RUN dpkg -i /tmp/litestream.deb && rm /tmp/litestream.deb
+# Litestream from its official image (a single static binary).
+COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 
 # Node 24 runs the TypeScript files below natively (type stripping): server.ts imports app/lib/*.server.ts
 # and db/ relatively, the CLI scripts import db/ and app/lib/. The whole app/ directory is copied so any
