@@ -28,7 +28,6 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 
-# Litestream from its GitHub release (Fly machines are linux/amd64).
 # Litestream from its official image (a single static binary).
 COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 
