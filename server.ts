@@ -34,7 +34,7 @@ try {
 if (env.demoMode) {
   process.env.SESSION_SECRET ||= randomBytes(32).toString("base64url");
   if (!process.env.DEV_MODE_PASSWORD) {
-    process.env.DEV_MODE_PASSWORD = randomBytes(6).toString("base64url").slice(0, 8);
+    process.env.DEV_MODE_PASSWORD = randomBytes(4).toString("hex");
   }
   console.log(`Developer-mode password (demo mode): ${process.env.DEV_MODE_PASSWORD}`);
 }
