@@ -1,4 +1,8 @@
 import { Link } from "react-router";
+import { FinderForm } from "~/components/finder-search";
+import { ScanDemoLink } from "~/components/search-form";
+import type { FinderLoaderData } from "~/lib/finder";
+import { DEMO_TOKEN } from "~/lib/demo";
 
 const FEATURES = [
   ["No app needed", "Finders scan the sticker with any phone camera and see how to reach you."],
@@ -26,7 +30,7 @@ const FAQ = [
   ["How do I delete my account?", "From Settings, Danger Zone: message us and we delete your data."],
 ] as const;
 
-export function Landing() {
+export function Landing({ finder }: { finder: FinderLoaderData }) {
   return (
     <>
       <section id="hero" className="bg-gradient-to-b from-brand-50 to-white">
@@ -41,9 +45,10 @@ export function Landing() {
             <a href="#find-owner" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
               Find Owner
             </a>
-            <a href="#how-it-works" className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
-              How it works
-            </a>
+            <ScanDemoLink
+              token={DEMO_TOKEN}
+              className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            />
           </div>
         </div>
       </section>
@@ -51,8 +56,12 @@ export function Landing() {
       <section id="find-owner" aria-labelledby="find-owner-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="find-owner-title" className="text-2xl font-bold">Found something?</h2>
         <p className="mt-2 max-w-xl text-slate-700">
-          Scan the Tagback sticker with your phone camera: it opens the owner's profile directly.
+          Scan the Tagback sticker with your phone camera: it opens the owner's profile directly. Or type the metro card
+          number or the 12-digit token printed on the sticker.
         </p>
+        <div className="mt-6 max-w-xl rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
+          <FinderForm data={finder} action="/" />
+        </div>
       </section>
 
       <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-12">

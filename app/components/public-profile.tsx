@@ -89,7 +89,7 @@ export function PublicProfileView({ profile, tweetText, unlock, footer }: Public
 const CONTACT_STYLE: Record<ContactLink["kind"], string> = {
   sms: "bg-slate-800 hover:bg-slate-900",
   call: "bg-brand-600 hover:bg-brand-700",
-  telegram: "bg-sky-600 hover:bg-sky-700",
+  telegram: "bg-sky-700 hover:bg-sky-800",
   whatsapp: "bg-emerald-700 hover:bg-emerald-800",
 };
 
@@ -108,7 +108,7 @@ function ContactButtons({ links }: { links: ContactLink[] }) {
               className={`block rounded-lg px-3 py-2 text-center text-sm font-semibold text-white ${CONTACT_STYLE[link.kind]}`}
             >
               {link.label}
-              <span className="block text-xs font-normal opacity-90">{link.display}</span>
+              <span className="block text-xs font-normal">{link.display}</span>
             </a>
           </li>
         ))}

@@ -2,7 +2,6 @@
 // JavaScript it keeps only digits, groups a token 4-4-4, and shows the first check's messages
 // before any request (conform + the same zod schema the server uses).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import {
@@ -11,7 +10,7 @@ import {
   METRO_CARD_MAX,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
-  searchFormSchema,
+  parseSearch,
   searchMessage,
   type SearchType,
 } from "~/lib/search-input";
@@ -44,7 +43,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
   const [form, fields] = useForm({
     id: "owner-search",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: searchFormSchema }),
+    onValidate: ({ formData }) => parseSearch(formData),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
@@ -73,7 +72,16 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
   const errorId = "search-number-error";
 
   return (
-    <Form method="get" action={action} {...getFormProps(form)} ref={formRef} preventScrollReset className="space-y-3">
+    <Form
+      method="get"
+      // The fragment brings a no-JavaScript result (an error beside the field) into view.
+      action={`${action}#find-owner`}
+      {...getFormProps(form)}
+      ref={formRef}
+      preventScrollReset
+      data-hydrated={hydrated ? "true" : undefined}
+      className="space-y-3"
+    >
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">What did you find?</legend>
         <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">

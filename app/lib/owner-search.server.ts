@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/connection";
 import { demoLocations, demoSearchLogs, products, profiles, searchHistory, tagbackTokens } from "../../db/schema";
 import { avatarDataUri } from "./avatar";
+import { DEMO_METRO_CARD, DEMO_PROFILE_ID, DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "./demo";
 import { contactLinks, tweetTemplate } from "./contact-links";
 import { cookieSecrets } from "./env.server";
 import { locateIp } from "./geo.server";
@@ -15,18 +16,20 @@ import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
 
 // ---------------------------------------------------------------------------------------------
 // The lookup: one statement per search type, each a SEARCH on a unique index (see
-// tests/integration/owner-search-plan.test.ts). The owner's first verified token and product
+// tests/integration/owner-search.test.ts). The owner's first verified token and product
 // names come from correlated subqueries on (user_id, created_at) indexes.
 
+// Spelled out in SQL: drizzle drops the table name from columns of a one-table select, and an
+// unqualified "id" inside the subquery would name the subquery's own table.
 const firstVerifiedToken = sql<string | null>`(
   select ft.token from ${tagbackTokens} ft
-  where ft.user_id = ${profiles.id} and ft.is_verified = 1
+  where ft.user_id = "profiles"."id" and ft.is_verified = 1
   order by ft.created_at asc limit 1)`;
 
 const productNames = sql<string>`(
   select coalesce(json_group_array(pn.name), '[]') from (
     select p2.name as name from ${products} p2
-    where p2.user_id = ${profiles.id} order by p2.created_at asc) pn)`;
+    where p2.user_id = "profiles"."id" order by p2.created_at asc) pn)`;
 
 const ownerColumns = {
   id: profiles.id,
@@ -110,12 +113,9 @@ export const NOT_FOUND_PROFILE: PublicProfile = Object.freeze({
 }) as PublicProfile;
 
 // ---------------------------------------------------------------------------------------------
-// The demo profile: no database row. Its token is reserved (the search answers the demo for it).
+// The demo profile (see demo.ts).
 
-export const DEMO_PROFILE_ID = "demo-ananya";
-export const DEMO_TOKEN = "123456789012";
-export const DEMO_METRO_CARD = "1234567812345678";
-export const DEMO_UNLOCK_DIGITS = DEMO_TOKEN.slice(4, 8);
+export { DEMO_METRO_CARD, DEMO_PROFILE_ID, DEMO_TOKEN, DEMO_UNLOCK_DIGITS };
 const DEMO_BIO =
   "This is the Tagback demo profile. A real owner writes a short note here - where to leave the item, how to reach them. Owners can mask it so only someone holding the sticker reads it.";
 

@@ -1,13 +1,186 @@
-import { PlannedPage } from "~/components/planned-page";
+// /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
+// Information, Notifications and two-factor (honestly not available yet), Account Security,
+// Danger Zone and Logout.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/_app.settings";
+import { isAdmin } from "~/lib/admins.server";
+import { userIdContext } from "~/lib/auth.server";
+import { getOwnProfile, updatePrivacySetting } from "~/lib/profiles.server";
+import { readForm, unknownIntent } from "~/lib/read-form.server";
+import { deleteAccountLink, PRIVACY_SETTINGS, PRIVACY_UPDATED, privacySchema, type PrivacySetting } from "~/lib/settings";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getUserEmail } from "~/lib/users.server";
+import { getDb } from "../../db/connection";
 
-export const meta = () => [{ title: "Settings | Tagback" }];
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
-export default function SettingsPage() {
+const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string }> = {
+  maskBio: { label: "Mask bio", description: "Finders enter 4 digits from your sticker's token (digits 5 to 8) before they can read your bio." },
+  useSocialIcons: { label: "Contact buttons", description: "Show finders SMS, Call, Telegram and WhatsApp buttons for the numbers in your profile." },
+  showEmail: {
+    label: "Show e-mail",
+    description: "Your consent to show your e-mail to signed-in Tagback users who find your item. Finders who are not signed in never see it, and today no finder does.",
+  },
+  showMobile: {
+    label: "Show mobile number",
+    description: "Your consent to show your mobile number to signed-in Tagback users who find your item. Finders who are not signed in never see it, and today no finder does.",
+  },
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const userId = context.get(userIdContext);
+  const [profile, email, admin] = await Promise.all([getOwnProfile(userId), getUserEmail(userId), isAdmin(getDb(), userId)]);
+  const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
+  return { privacy, email, isAdmin: admin, deleteAccountHref: deleteAccountLink(email ?? "") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const userId = context.get(userIdContext);
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "privacy") return unknownIntent();
+  const submission = parseWithZod(formData, { schema: privacySchema });
+  if (submission.status !== "success") {
+    return data({ intent: "privacy", result: submission.reply(), error: "Update Failed" }, { status: 400 });
+  }
+  await updatePrivacySetting(userId, submission.value.setting, submission.value.value === "on");
+  return redirectWithToast("/settings", { type: "success", title: PRIVACY_UPDATED });
+}
+
+function Section({ id, title, children, tone = "normal" }: { id: string; title: string; children: React.ReactNode; tone?: "normal" | "danger" }) {
   return (
-    <PlannedPage
-      title="Settings"
-      description="Privacy, account information and account deletion."
-      items={["choose what finders see (masked bio, contact buttons)", "see your account e-mail", "ask for your account to be deleted"]}
-    />
+    <section aria-labelledby={id} className={`rounded-xl border p-5 ${tone === "danger" ? "border-red-200 bg-red-50/40" : "border-slate-200"}`}>
+      <h2 id={id} className={`text-lg font-bold ${tone === "danger" ? "text-red-900" : ""}`}>
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { privacy, email, isAdmin: admin, deleteAccountHref } = loaderData;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+
+      <Section id="privacy-title" title="Privacy">
+        {actionData?.error ? (
+          <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            <span className="font-semibold">{actionData.error}</span>: that setting could not be saved. Please try again.
+          </p>
+        ) : null}
+        <ul className="divide-y divide-slate-100">
+          {PRIVACY_SETTINGS.map((name) => (
+            <PrivacyToggle key={name} name={name} on={privacy[name]} />
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="account-title" title="Account Information">
+        <dl className="space-y-2 text-sm">
+          <div className="flex flex-wrap gap-x-3">
+            <dt className="font-medium text-slate-600">E-mail</dt>
+            <dd className="break-all text-slate-900" data-testid="account-email">
+              {email}
+            </dd>
+          </div>
+          <div className="flex flex-wrap gap-x-3">
+            <dt className="font-medium text-slate-600">Admin link</dt>
+            <dd data-testid="admin-indicator">
+              {admin ? (
+                <>
+                  Yes ·{" "}
+                  <Link to="/admin/lookup" className="font-medium text-brand-700 underline">
+                    Open admin lookup
+                  </Link>
+                </>
+              ) : (
+                "No"
+              )}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <Section id="notifications-title" title="Notifications">
+        <p className="text-sm text-slate-700">
+          Not available yet. Tagback does not send notifications at the moment, so there is nothing to switch on or off here.
+        </p>
+      </Section>
+
+      <Section id="security-title" title="Account Security">
+        <p className="text-sm text-slate-700">
+          You sign in with Google, so your password is managed by Google.{" "}
+          <a href="https://myaccount.google.com/security" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            Google account security
+          </a>
+        </p>
+        <p className="mt-2 text-sm text-slate-700">Two-factor authentication: not available in Tagback yet. Turn on 2-Step Verification in your Google account instead.</p>
+      </Section>
+
+      <Section id="danger-title" title="Danger Zone" tone="danger">
+        <p className="text-sm text-slate-800">
+          To delete your account and all its data, send us the request on WhatsApp. The message is written for you and includes your e-mail, so we know which account it is.
+        </p>
+        <a
+          href={deleteAccountHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-3 inline-block rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          Delete account
+        </a>
+      </Section>
+
+      <Form method="post" action="/logout">
+        <button type="submit" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * One form per setting: the switch is its submit button, so it saves with or without JavaScript.
+ * With JavaScript it flips at once while the post is on its way.
+ */
+function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("setting") === name ? fetcher.formData.get("value") === "on" : null;
+  const shown = pending ?? on;
+  const copy = PRIVACY_COPY[name];
+  const descriptionId = `${name}-description`;
+  return (
+    <li className="flex items-start gap-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900" id={`${name}-label`}>
+          {copy.label}
+        </p>
+        <p id={descriptionId} className="text-sm text-slate-600">
+          {copy.description}
+        </p>
+      </div>
+      <fetcher.Form method="post" action="/settings">
+        <input type="hidden" name="intent" value="privacy" />
+        <input type="hidden" name="setting" value={name} />
+        <input type="hidden" name="value" value={shown ? "off" : "on"} />
+        <button
+          type="submit"
+          role="switch"
+          aria-checked={shown}
+          aria-labelledby={`${name}-label`}
+          aria-describedby={descriptionId}
+          data-testid={`privacy-${name}`}
+          className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${shown ? "bg-brand-600" : "bg-slate-400"}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : ""}`}
+          />
+        </button>
+      </fetcher.Form>
+    </li>
   );
 }

@@ -1,0 +1,18 @@
+import { data } from "react-router";
+
+/**
+ * The posted form, or a 400 thrown for a body that is not a form (JSON, broken multipart): bad
+ * input, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad form submission.", { status: 400 });
+  }
+}
+
+/** The answer to an intent no form of the route sends. */
+export function unknownIntent() {
+  return data({ intent: null, result: null, error: "Unknown action." } as const, { status: 400 });
+}

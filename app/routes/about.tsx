@@ -1,0 +1,85 @@
+import { useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/about";
+import { FinderDialog, FinderForm } from "~/components/finder-search";
+import { ScanDemoLink } from "~/components/search-form";
+import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/lib/demo";
+import { finderMeta, finderShouldRevalidate } from "~/lib/finder";
+import { finderAction, finderHeaders, finderLoader } from "~/lib/finder-route.server";
+import { formatToken } from "~/lib/search-input";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "About Tagback | How QR stickers return lost things" },
+  { name: "description", content: "How Tagback works: a QR sticker, a finder with any phone, and a profile that shows only what the owner chose." },
+  ...finderMeta(loaderData),
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  return finderLoader(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return finderAction(args);
+}
+
+export const headers = finderHeaders;
+export const shouldRevalidate = finderShouldRevalidate;
+
+const STEPS = [
+  ["Attach the QR sticker", "Stick it on your metro card, laptop, keys, bag or helmet and register it in about 2 minutes."],
+  ["Someone finds it", "They scan the code with any phone camera, or type the number here. No app, no account."],
+  ["Instant connection", "They see your public profile and reach you the way you chose: message, SMS, call, Telegram or WhatsApp."],
+] as const;
+
+export default function About() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <FinderDialog data={data} actionData={actionData} closeHref="/about#find-owner" />
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 py-12">
+          <h1 className="text-3xl font-black tracking-tight text-brand-900 sm:text-4xl">About Tagback</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">
+            Tagback is a lost-and-found service built on QR stickers. Each sticker carries a 12-digit token linked to its
+            owner's public profile, so whoever finds your things can reach you in seconds.
+          </p>
+        </div>
+      </section>
+
+      <section id="find-owner" aria-labelledby="about-search-title" className="mx-auto max-w-4xl px-4 py-10">
+        <h2 id="about-search-title" className="text-2xl font-bold">Find an owner</h2>
+        <p className="mt-2 max-w-xl text-slate-700">Type the metro card number or the token printed on the sticker.</p>
+        <div className="mt-6 max-w-xl rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
+          <FinderForm data={data} action="/about" />
+        </div>
+      </section>
+
+      <section aria-labelledby="demo-title" className="mx-auto max-w-4xl px-4 py-10">
+        <h2 id="demo-title" className="text-2xl font-bold">Try it</h2>
+        <p className="mt-2 max-w-xl text-slate-700">
+          Search the demo token <strong>{formatToken(DEMO_TOKEN)}</strong> to see what a finder sees. Its owner info is
+          masked: unlock it with <strong>{DEMO_UNLOCK_DIGITS}</strong>, digits 5 to 8 of the token.
+        </p>
+        <ScanDemoLink
+          token={DEMO_TOKEN}
+          className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        />
+      </section>
+
+      <section id="how-it-works" aria-labelledby="how-title" className="bg-slate-50">
+        <div className="mx-auto max-w-4xl px-4 py-10">
+          <h2 id="how-title" className="text-2xl font-bold">How it works</h2>
+          <ol className="mt-6 grid gap-4 sm:grid-cols-3">
+            {STEPS.map(([title, text], index) => (
+              <li key={title} className="rounded-xl bg-white p-5 shadow-sm">
+                <p className="text-sm font-bold text-brand-600">Step {index + 1}</p>
+                <h3 className="mt-1 font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
+}

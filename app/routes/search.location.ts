@@ -1,0 +1,45 @@
+// POST /search/location: with the finder's consent, the browser's position for the search this
+// client just made. The row is named by a signed, short-lived ticket from that search's response,
+// so a client can only ever touch its own search, once.
+import { data } from "react-router";
+import type { Route } from "./+types/search.location";
+import { isCrossSiteWrite } from "~/lib/cross-site.server";
+import { readLocationTicket, updateSearchLocation } from "~/lib/owner-search.server";
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+  const origin = request.headers.get("origin") ?? undefined;
+  const secFetchSite = request.headers.get("sec-fetch-site") ?? undefined;
+  // server.ts refuses cross-site writes for every route; this resource route checks again, and
+  // also wants proof that a browser page of ours sent it (Origin or Sec-Fetch-Site present).
+  if (
+    isCrossSiteWrite({ method: request.method, secFetchSite, origin, requestOrigin: new URL(request.url).origin }) ||
+    (!origin && !secFetchSite)
+  ) {
+    return data({ ok: false }, { status: 403 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ ok: false }, { status: 400 });
+  }
+  const historyId = readLocationTicket(String(form.get("ticket") ?? ""));
+  const latitude = Number(form.get("latitude"));
+  const longitude = Number(form.get("longitude"));
+  const valid =
+    historyId !== null &&
+    form.get("latitude") !== null &&
+    form.get("longitude") !== null &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180;
+  if (!valid) return data({ ok: false }, { status: 400 });
+  const updated = await updateSearchLocation(historyId, latitude, longitude);
+  return data({ ok: updated }, { status: updated ? 200 : 409 });
+}
+
+export function loader() {
+  return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,244 @@
+// /profile through the browser, with JavaScript on and off: view and edit modes, every rule and
+// message of spec 001 §5 "Profile", the preview as a finder sees it, the search history and the
+// admin-lookup icon.
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { createUser, e2eDatabase, expect, signInAs, test } from "./fixtures";
+
+const NSFW = "This field contains inappropriate words. Please use appropriate language.";
+
+function toast(page: Page) {
+  return page.locator("[data-toast-type]");
+}
+
+async function openEditor(page: Page) {
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+}
+
+function uniqueDigits(length: number) {
+  return String(Date.now() * 1000 + Math.floor(Math.random() * 1000)).slice(-length).padStart(length, "7");
+}
+
+test.describe("profile", () => {
+  let user: { id: string; email: string };
+  test.beforeEach(async ({ context, baseURL }) => {
+    user = createUser();
+    await signInAs(context, user.id, baseURL!);
+  });
+
+  test("edit every field, save: 'Profile updated', and view mode shows what was saved", async ({ page }) => {
+    const metro = uniqueDigits(12);
+    await openEditor(page);
+    await page.getByLabel("Full Name", { exact: true }).fill("Aarav Kumar Sharma");
+    await page.getByLabel("X username", { exact: true }).fill("aarav_k");
+    await page.getByLabel("Bio", { exact: true }).fill("Yellow Line daily. Call me if you find my bag.");
+    await page.getByLabel("Mobile number", { exact: true }).fill("9810012345");
+    await page.getByLabel("Metro card number", { exact: true }).fill(metro);
+    await page.getByLabel("Emergency number (SMS)", { exact: true }).fill("9810012340");
+    await page.getByLabel("Call number", { exact: true }).fill("9810012341");
+    await page.getByRole("textbox", { name: "Telegram", exact: true }).fill("@aarav_k");
+    await page.getByLabel("WhatsApp number", { exact: true }).fill("9810012342");
+    await page.getByLabel("Mask bio", { exact: true }).check();
+    await page.getByLabel(/Show contact buttons/).check();
+    await page.getByRole("button", { name: "Save" }).click();
+
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(toast(page)).toContainText("Profile updated");
+    const view = page.getByTestId("profile-view");
+    await expect(view).toContainText("Aarav Kumar Sharma");
+    await expect(view).toContainText("@aarav_k");
+    await expect(view).toContainText(metro);
+    await expect(view).toContainText("9810012342");
+
+    const db = e2eDatabase();
+    const row = db.prepare("select first_name, last_name, mask_bio, use_social_icons, social_telegram from profiles where id = ?").get(user.id);
+    db.close();
+    expect(row).toEqual({ first_name: "Aarav", last_name: "Kumar Sharma", mask_bio: 1, use_social_icons: 1, social_telegram: "@aarav_k" });
+  });
+
+  test("Cancel leaves edit mode without saving", async ({ page }) => {
+    await openEditor(page);
+    await page.getByLabel("Full Name", { exact: true }).fill("Never Saved");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("profile-view")).toContainText("Your name is not set yet");
+  });
+
+  test("a metro card under 8 digits: 'Metro Card Number Too Short', beside the field; nothing saved", async ({ page }) => {
+    await openEditor(page);
+    await page.getByLabel("Full Name", { exact: true }).fill("Short Card");
+    await page.getByLabel("Metro card number", { exact: true }).fill("1234567");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toContainText("Metro Card Number Too Short");
+    await expect(page.getByLabel("Metro card number", { exact: true })).toHaveAccessibleDescription(/Metro card number must be at least 8 digits\./);
+    // What was typed is still there.
+    await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Short Card");
+    const db = e2eDatabase();
+    expect(db.prepare("select first_name, metro_card_number from profiles where id = ?").get(user.id)).toEqual({ first_name: null, metro_card_number: null });
+    db.close();
+  });
+
+  test("a metro card another account holds: 'Metro Card Already Registered'", async ({ page }) => {
+    const other = createUser();
+    const metro = uniqueDigits(14);
+    const db = e2eDatabase();
+    db.prepare("update profiles set metro_card_number = ? where id = ?").run(metro, other.id);
+    db.close();
+    await openEditor(page);
+    await page.getByLabel("Metro card number", { exact: true }).fill(metro);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toContainText("Metro Card Already Registered");
+    await expect(page.getByLabel("Metro card number", { exact: true })).toHaveAccessibleDescription(
+      /This metro card number is already registered to another account\./,
+    );
+    const check = e2eDatabase();
+    expect((check.prepare("select metro_card_number from profiles where id = ?").get(user.id) as { metro_card_number: string | null }).metro_card_number).toBeNull();
+    check.close();
+  });
+
+  for (const [field, value] of [
+    ["Full Name", "Mister Fuckface"],
+    ["X username", "chutiya_99"],
+    ["Bio", "Find my bag, you BEHENCHOD"],
+  ] as const) {
+    test(`profanity in ${field}: 'NSFW Content Detected'`, async ({ page }) => {
+      await openEditor(page);
+      await page.getByLabel(field, { exact: true }).fill(value);
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alert")).toContainText("NSFW Content Detected");
+      await expect(page.getByRole("alert")).toContainText(NSFW);
+      await expect(page.getByLabel(field, { exact: true })).toHaveAccessibleDescription(new RegExp(NSFW.replace(".", "\\.")));
+    });
+  }
+
+  test("the other field rules show their messages beside the fields", async ({ page }) => {
+    await openEditor(page);
+    await page.getByLabel("X username", { exact: true }).fill("bad-name");
+    await page.getByLabel("Mobile number", { exact: true }).fill("98100abc");
+    await page.getByRole("textbox", { name: "Telegram", exact: true }).fill("has space");
+    await page.getByLabel("WhatsApp number", { exact: true }).fill("+9198");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByLabel("X username", { exact: true })).toHaveAccessibleDescription(/may contain only letters, digits and underscores/);
+    await expect(page.getByLabel("Mobile number", { exact: true })).toHaveAccessibleDescription(/Mobile number must contain digits only\./);
+    await expect(page.getByRole("textbox", { name: "Telegram", exact: true })).toHaveAccessibleDescription(/Telegram must be at most 32 characters/);
+    await expect(page.getByLabel("WhatsApp number", { exact: true })).toHaveAccessibleDescription(/WhatsApp number must contain digits only\./);
+  });
+
+  test("the length limits are on the fields themselves", async ({ page }) => {
+    await openEditor(page);
+    await expect(page.getByLabel("Full Name", { exact: true })).toHaveAttribute("maxlength", "30");
+    await expect(page.getByLabel("Bio", { exact: true })).toHaveAttribute("maxlength", "200");
+    await expect(page.getByLabel("Mobile number", { exact: true })).toHaveAttribute("maxlength", "15");
+    await expect(page.getByLabel("Metro card number", { exact: true })).toHaveAttribute("maxlength", "16");
+    await expect(page.getByRole("textbox", { name: "Telegram", exact: true })).toHaveAttribute("maxlength", "32");
+  });
+
+  test("tags in the name are stripped; the first word is the first name", async ({ page }) => {
+    await openEditor(page);
+    await page.getByLabel("Full Name", { exact: true }).fill("<b>Priya</b> Nair!");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Profile updated");
+    await expect(page.getByTestId("profile-view")).toContainText("Priya Nair");
+    const db = e2eDatabase();
+    expect(db.prepare("select first_name, last_name from profiles where id = ?").get(user.id)).toEqual({ first_name: "Priya", last_name: "Nair" });
+    db.close();
+  });
+
+  test("'use mobile number for all socials' fills the four fields (live with JavaScript) and follows later mobile edits", async ({ page }, testInfo) => {
+    await openEditor(page);
+    await page.getByLabel("Mobile number", { exact: true }).fill("9000012345");
+    await page.getByRole("switch", { name: "Use mobile number for all socials" }).check();
+    if (testInfo.project.use.javaScriptEnabled) {
+      for (const label of ["Emergency number (SMS)", "Call number", "Telegram", "WhatsApp number"]) {
+        await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveValue("9000012345");
+      }
+      await page.getByLabel("Mobile number", { exact: true }).fill("9000054321");
+      await expect(page.getByLabel("WhatsApp number", { exact: true })).toHaveValue("9000054321");
+    }
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Profile updated");
+
+    // Later, a new mobile number alone moves the socials along.
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await expect(page.getByRole("switch", { name: "Use mobile number for all socials" })).toBeChecked();
+    await page.getByLabel("Mobile number", { exact: true }).fill("9111122222");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Profile updated");
+    const db = e2eDatabase();
+    expect(db.prepare("select social_sms, social_call, social_telegram, social_whatsapp from profiles where id = ?").get(user.id)).toEqual({
+      social_sms: "9111122222",
+      social_call: "9111122222",
+      social_telegram: "9111122222",
+      social_whatsapp: "9111122222",
+    });
+    db.close();
+  });
+
+  test("preview: 'No Identifiers Found' without a metro card or token; then the public profile as a finder sees it", async ({ page }) => {
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Preview" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("No Identifiers Found");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    const metro = uniqueDigits(10);
+    const db = e2eDatabase();
+    db.prepare("update profiles set first_name = 'Meera', last_name = 'Iyer', bio = 'secret', mask_bio = 1, mobile_number = '9333344444', metro_card_number = ? where id = ?").run(metro, user.id);
+    db.close();
+    await page.goto("/profile?preview=1");
+    await expect(page.getByRole("dialog")).toContainText("Your public profile");
+    await expect(page.getByTestId("owner-name")).toHaveText("Meera Iyer");
+    await expect(page.getByRole("dialog")).toContainText("The owner has hidden this information.");
+    await expect(page.getByRole("dialog")).not.toContainText("9333344444");
+    await expect(page.getByRole("dialog")).not.toContainText(user.email);
+  });
+
+  test("search history: newest first, IST time, en-IN date, city and address, the approximate-location note, total searches", async ({ page }) => {
+    const db = e2eDatabase();
+    const insert = db.prepare(
+      "insert into search_history (id, user_id, search_type, search_value, searched_at, city, address) values (?, ?, ?, ?, ?, ?, ?)",
+    );
+    insert.run(crypto.randomUUID(), user.id, "metro_card", "12345678", Date.parse("2026-01-05T18:45:00Z"), "Noida", null);
+    insert.run(crypto.randomUUID(), user.id, "tagback_token", "100000000001", Date.parse("2026-03-10T04:00:00Z"), "New Delhi", "Rajiv Chowk");
+    db.prepare("update profiles set total_searches = 2 where id = ?").run(user.id);
+    db.close();
+    await page.goto("/profile");
+    const rows = page.getByTestId("history-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Tagback Token");
+    await expect(rows.nth(0)).toContainText("09:30 am IST, 10/03/2026");
+    await expect(rows.nth(0)).toContainText("New Delhi · Rajiv Chowk");
+    await expect(rows.nth(1)).toContainText("Metro Card 12345678");
+    await expect(rows.nth(1)).toContainText("12:15 am IST, 06/01/2026");
+    await expect(page.getByText("Location is approximate: it can be 5 to 50 km off.")).toBeVisible();
+    await expect(page.getByTestId("total-searches")).toHaveText("2");
+  });
+
+  test("the admin-lookup icon shows only for admins", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page.getByRole("link", { name: "Admin lookup" })).toHaveCount(0);
+    const db = e2eDatabase();
+    db.prepare("insert into admin_users (user_id, created_at) values (?, ?)").run(user.id, Date.now());
+    db.close();
+    await page.goto("/profile");
+    await expect(page.getByRole("link", { name: "Admin lookup" })).toHaveAttribute("href", "/admin/lookup");
+  });
+
+  test("a post with an unknown intent is refused with 400", async ({ page }) => {
+    await page.goto("/profile");
+    const response = await page.request.post("/profile", { form: { intent: "nope" } });
+    expect(response.status()).toBe(400);
+  });
+
+  test("no serious accessibility problems in view, edit (with messages) and preview", async ({ page }, testInfo) => {
+    await page.goto("/profile");
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await page.goto("/profile?edit=1");
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await page.goto("/profile?preview=1");
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+});

@@ -1,0 +1,377 @@
+// The finder search, through the browser with JavaScript on (project js-on) and off (js-off).
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { expect, test } from "./fixtures";
+import { createOwner, demoLogsFrom, historyOf, totalSearchesOf } from "./search-helpers";
+
+const { aarav, priya, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
+const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Owner Found at the product" });
+const searchBox = (page: Page) => page.locator("#find-owner");
+
+/** With JavaScript, waits until the page has hydrated (the form says so). */
+async function ready(page: Page, testInfo: TestInfo) {
+  if (jsOn(testInfo)) await expect(page.locator("form#owner-search")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function search(page: Page, type: "Metro Card" | "Other Products", number: string) {
+  const box = searchBox(page);
+  await ready(page, test.info());
+  await box.getByText(type, { exact: true }).click();
+  await box.getByRole("textbox").fill(number);
+  await box.getByRole("button", { name: "Find Owner" }).click();
+}
+
+async function expectFieldMessage(page: Page, title: string, description: string) {
+  const field = searchBox(page).getByRole("textbox");
+  const alert = searchBox(page).getByRole("alert");
+  await expect(alert).toContainText(title);
+  await expect(alert).toContainText(description);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+}
+
+test.describe("searching from the form", () => {
+  test("a token finds its owner, in a dialog rendered with the page", async ({ page }) => {
+    await page.goto("/");
+    await search(page, "Other Products", aarav.token);
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Aarav Sharma");
+    await expect(dialog(page)).toContainText("Software engineer in Gurugram");
+    await expect(dialog(page).getByRole("heading", { name: "Owner Products" })).toBeVisible();
+    await expect(dialog(page).getByText("Laptop", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]type=tagbacktoken/);
+    // Social icons are off for Aarav: no contact buttons.
+    await expect(dialog(page).getByRole("link", { name: /^WhatsApp/ })).toHaveCount(0);
+  });
+
+  test("a metro card number finds its owner, with contact buttons when the owner enabled them", async ({ page }) => {
+    await page.goto("/findowner");
+    await search(page, "Metro Card", rohan.metroCard);
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Rohan Mehta");
+    await expect(dialog(page).getByRole("link", { name: /^SMS/ })).toHaveAttribute("href", /^sms:\+919845098450/);
+    await expect(dialog(page).getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:+919845012345");
+    await expect(dialog(page).getByRole("link", { name: /^Telegram/ })).toHaveAttribute("href", "https://t.me/rohan_blr");
+    await expect(dialog(page).getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/919845012345/);
+  });
+
+  test("the X menu opens the profile and makes a tweet citing the metro card", async ({ page }) => {
+    await page.goto(`/?type=metrocard&number=${aarav.metroCard}`);
+    await dialog(page).getByText("@aarav_sharma").click();
+    await expect(dialog(page).getByRole("link", { name: "Open Profile" })).toHaveAttribute("href", "https://x.com/aarav_sharma");
+    const tweet = await dialog(page).getByRole("link", { name: "Make a Tweet" }).getAttribute("href");
+    const text = new URL(tweet!).searchParams.get("text");
+    expect(text).toContain("@aarav_sharma");
+    expect(text).toContain(aarav.metroCard);
+  });
+
+  test("the number keeps digits only and a token shows 4-4-4 (with JavaScript)", async ({ page }, testInfo) => {
+    test.skip(!jsOn(testInfo), "typing help needs JavaScript");
+    await page.goto("/");
+    await ready(page, testInfo);
+    const field = searchBox(page).getByRole("textbox");
+    await searchBox(page).getByText("Other Products", { exact: true }).click();
+    await field.pressSequentially("12ab3456789012345");
+    await expect(field).toHaveValue("1234-5678-9012");
+    await searchBox(page).getByText("Metro Card", { exact: true }).click();
+    await expect(field).toHaveValue(""); // switching type clears the value
+    await field.pressSequentially("1234-5678-9012-3456-78");
+    await expect(field).toHaveValue("1234567890123456");
+    await field.press("Enter");
+    await expect(dialog(page)).toBeVisible();
+  });
+
+  test("the server accepts spaces and hyphens", async ({ page }) => {
+    await page.goto(`/about?type=tagbacktoken&number=${encodeURIComponent("1000 0000-0001")}`);
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Aarav Sharma");
+  });
+});
+
+test.describe("validation, both levels", () => {
+  const firstLevel = [
+    ["Metro Card", "", "Please enter a number", "Enter your metro card number to find its owner"],
+    ["Other Products", "", "Please enter a number", "Enter your token number to find its owner"],
+    ["Metro Card", "1234567", "Invalid metro card number", "Metro card number should be at least 8 digits"],
+    ["Other Products", "12345678901", "Invalid token", "Token should be 12 digits"],
+  ] as const;
+  for (const [type, number, title, description] of firstLevel) {
+    test(`first check: ${type} '${number}' → ${title}`, async ({ page }, testInfo) => {
+      await page.goto("/");
+      await search(page, type, number);
+      await expectFieldMessage(page, title, description);
+      await expect(dialog(page)).toHaveCount(0);
+      // With JavaScript the message shows before any request: the URL has not changed.
+      if (jsOn(testInfo)) expect(new URL(page.url()).search).toBe("");
+      else expect(new URL(page.url()).searchParams.get("type")).toBeTruthy();
+    });
+  }
+
+  const secondLevel = [
+    ["/?t=", "Missing Information", "Please enter an identifier to search."],
+    ["/?t=12345", "Invalid Token", "The token must be a 12-digit number."],
+    ["/findowner?owner=1234567890123", "Invalid Token", "The token must be a 12-digit number."],
+    ["/about?type=metrocard&number=12345678901234567", "Invalid Metro Card Number", "Metro card number must be between 8 and 16 digits."],
+    ["/?type=metrocard&number=1234abcd", "Invalid Metro Card Number", "Metro card number must be between 8 and 16 digits."],
+    ["/?type=token&number=1234567890123", "Invalid Token", "The token must be a 12-digit number."],
+  ] as const;
+  for (const [url, title, description] of secondLevel) {
+    test(`second check: ${url} → ${title}`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(400);
+      await expectFieldMessage(page, title, description);
+      await expect(dialog(page)).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("URL parameters", () => {
+  const forms = [
+    `/?t=${aarav.token}`,
+    `/?token=${aarav.token}`,
+    `/?owner=${aarav.token}`,
+    `/?type=tagbacktoken&number=${aarav.token}`,
+    `/?type=TOKEN&number=${aarav.token}`,
+    `/?type=MetroCard&number=${aarav.metroCard}`,
+    `/about?t=${aarav.token}`,
+    `/about?type=metrocard&number=${aarav.metroCard}`,
+    `/findowner?owner=${aarav.token}`,
+    `/findowner?type=TagbackToken&number=1000-0000-0001`,
+  ];
+  for (const url of forms) {
+    test(`${url} opens the owner in the first response`, async ({ page, request }) => {
+      const html = await (await request.get(url)).text();
+      expect(html).toContain("Owner Found at the product");
+      expect(html).toContain("Aarav Sharma");
+      await page.goto(url);
+      await expect(dialog(page).getByTestId("owner-name")).toHaveText("Aarav Sharma");
+      // The form shows the search.
+      await expect(searchBox(page).getByRole("textbox")).toHaveValue(url.includes("metro") || url.includes("Metro") ? aarav.metroCard : "1000-0000-0001");
+    });
+  }
+
+  for (const pathname of ["/", "/about", "/findowner"]) {
+    test(`an unknown type on ${pathname} shows 'Invalid Search Type'`, async ({ page }) => {
+      const response = await page.goto(`${pathname}?type=passport&number=12345678`);
+      expect(response?.status()).toBe(400);
+      const alert = page.getByTestId("search-alert");
+      await expect(alert).toContainText("Invalid Search Type");
+      await expect(alert).toContainText("The search type in the URL is invalid.");
+      await expect(dialog(page)).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("closing the dialog", () => {
+  test("the close link returns to the page without the search", async ({ page }) => {
+    await page.goto(`/?t=${aarav.token}`);
+    await dialog(page).getByRole("link", { name: "Close" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("Escape, a click outside and back close it (with JavaScript)", async ({ page }, testInfo) => {
+    test.skip(!jsOn(testInfo), "needs JavaScript");
+    await page.goto(`/findowner?t=${aarav.token}`);
+    await expect(dialog(page)).toBeVisible();
+    await ready(page, testInfo);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+
+    await search(page, "Other Products", aarav.token);
+    await expect(dialog(page)).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog(page)).toHaveCount(0);
+
+    await search(page, "Other Products", aarav.token);
+    await expect(dialog(page)).toBeVisible();
+    await page.goBack();
+    await expect(dialog(page)).toHaveCount(0);
+  });
+});
+
+test.describe("the not-found placeholder", () => {
+  test("unknown, unclaimed and unverified tokens get the same response apart from the number", async ({ request }) => {
+    const numbers = ["987654321098", unclaimedTokens[0], unverifiedToken];
+    const normalise = (body: string, number: string) =>
+      body.replaceAll(number, "NUMBER").replaceAll(number.replace(/(\d{4})(?=\d)/g, "$1-"), "NUMBER").replace(/nonce="[^"]+"/g, 'nonce=""');
+    const pages = await Promise.all(numbers.map(async (n) => normalise(await (await request.get(`/?t=${n}`)).text(), n)));
+    const data = await Promise.all(numbers.map(async (n) => normalise(await (await request.get(`/_.data?t=${n}`)).text(), n)));
+    expect(pages[1]).toBe(pages[0]);
+    expect(pages[2]).toBe(pages[0]);
+    expect(data[1]).toBe(data[0]);
+    expect(data[2]).toBe(data[0]);
+    expect(pages[0]).toContain("No user found with the provided identifier.");
+  });
+
+  test("an unknown metro card shows the placeholder in the dialog", async ({ page }) => {
+    await page.goto("/findowner");
+    await search(page, "Metro Card", "11223344556677");
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Not Found");
+    await expect(dialog(page)).toContainText("No user found with the provided identifier.");
+  });
+});
+
+test.describe("the demo", () => {
+  test("?demo=location shows the demo profile and logs the demo search", async ({ page, clientIp }) => {
+    await page.goto("/?demo=Delhi");
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Ananya Rao (demo)");
+    expect(demoLogsFrom(clientIp)).toEqual([{ location: "delhi", ip: clientIp }]);
+    await page.goto("/about?demo=atlantis");
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Ananya Rao (demo)");
+    expect(demoLogsFrom(clientIp)).toHaveLength(1); // an unknown location is not logged
+  });
+
+  test("Scan demo opens the demo profile; its bio unlocks with 5678 and the checkbox shows it", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("#hero").getByRole("link", { name: "Scan demo" }).click();
+    await expect(dialog(page).getByTestId("owner-name")).toHaveText("Ananya Rao (demo)", { timeout: 5000 });
+    await expect(searchBox(page).getByRole("textbox")).toHaveValue("1234-5678-9012");
+    await unlock(page, "5678");
+    await expect(dialog(page).getByTestId("owner-bio")).toContainText("This is the Tagback demo profile");
+    // The checkbox resets the unlock entry: unmasked, then masked again.
+    await page.goto("/?t=123456789012");
+    const checkbox = dialog(page).getByRole("checkbox");
+    await checkbox.check();
+    if (await dialog(page).getByRole("button", { name: "Apply" }).isVisible()) await dialog(page).getByRole("button", { name: "Apply" }).click();
+    await expect(dialog(page).getByTestId("owner-bio")).toContainText("This is the Tagback demo profile");
+  });
+});
+
+async function unlock(page: Page, digits: string) {
+  const boxes = dialog(page).getByRole("textbox", { name: /Digit \d of 4/ });
+  await ready(page, test.info());
+  if (jsOn(test.info())) {
+    await boxes.first().click();
+    await page.keyboard.type(digits);
+  } else {
+    await dialog(page).getByLabel("Unlock digits", { exact: true }).fill(digits);
+  }
+  await dialog(page).getByRole("button", { name: "Unlock" }).click();
+}
+
+test.describe("the masked bio", () => {
+  test("stays hidden until the right digits, then shows", async ({ page }) => {
+    const owner = createOwner();
+    await page.goto(`/?type=metrocard&number=${owner.metroCard}`);
+    await expect(dialog(page)).toContainText("The owner has hidden this information.");
+    expect(await page.content()).not.toContain(owner.bio);
+    await unlock(page, owner.unlockDigits);
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+  });
+
+  test("wrong digits say so", async ({ page }) => {
+    const owner = createOwner();
+    await page.goto(`/findowner?t=${owner.token}`);
+    await unlock(page, owner.unlockDigits === "0000" ? "1111" : "0000");
+    await expect(dialog(page).getByRole("alert")).toContainText("Those digits are not right.");
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveCount(0);
+  });
+
+  test("five wrong tries lock this client out, even for the right digits", async ({ page }) => {
+    const owner = createOwner();
+    const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
+    await page.goto(`/about?t=${owner.token}`);
+    for (let i = 0; i < 4; i++) {
+      await unlock(page, wrong);
+      await expect(dialog(page).getByRole("alert")).toContainText("Those digits are not right.");
+    }
+    await unlock(page, wrong);
+    await expect(dialog(page).getByRole("alert")).toContainText("Too many wrong tries.");
+    await unlock(page, owner.unlockDigits);
+    await expect(dialog(page).getByRole("alert")).toContainText("Too many wrong tries.");
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveCount(0);
+  });
+
+  test("with JavaScript, four boxes take a paste and backspace goes back", async ({ page }, testInfo) => {
+    test.skip(!jsOn(testInfo), "the boxes need JavaScript");
+    const owner = createOwner();
+    await page.goto(`/?t=${owner.token}`);
+    const boxes = dialog(page).getByRole("textbox", { name: /Digit \d of 4/ });
+    await expect(boxes).toHaveCount(4);
+    await boxes.first().click();
+    await page.keyboard.type("12");
+    await expect(boxes.nth(2)).toBeFocused();
+    await page.keyboard.press("Backspace"); // on an empty box: back to the previous one, cleared
+    await expect(boxes.nth(1)).toBeFocused();
+    await expect(boxes.nth(0)).toHaveValue("1");
+    await expect(boxes.nth(1)).toHaveValue("");
+    await boxes.first().evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, `${owner.unlockDigits.slice(0, 2)}-${owner.unlockDigits.slice(2)}`);
+    for (let i = 0; i < 4; i++) await expect(boxes.nth(i)).toHaveValue(owner.unlockDigits[i]!);
+    await dialog(page).getByRole("button", { name: "Unlock" }).click();
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+  });
+});
+
+test.describe("logging", () => {
+  test("a search adds a history row and counts; an unlock does not count again", async ({ page }) => {
+    const owner = createOwner();
+    await page.goto(`/?type=metrocard&number=${owner.metroCard}`);
+    await expect(dialog(page)).toBeVisible();
+    expect(historyOf(owner.id).map((row) => [row.search_type, row.search_value])).toEqual([["metro_card", owner.metroCard]]);
+    expect(totalSearchesOf(owner.id)).toBe(1);
+    await unlock(page, owner.unlockDigits);
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+    expect(totalSearchesOf(owner.id)).toBe(1);
+  });
+
+  test("bots get the page but are not logged", async ({ request }) => {
+    const owner = createOwner({ maskBio: false });
+    const response = await request.get(`/?t=${owner.token}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain(owner.bio);
+    expect(historyOf(owner.id)).toEqual([]);
+  });
+
+  test("with consent, the browser's position updates the search's row", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(!jsOn(testInfo), "needs JavaScript");
+    const owner = createOwner({ maskBio: false });
+    await context.setGeolocation({ latitude: 12.9716, longitude: 77.5946 });
+    await page.goto(`/?t=${owner.token}`);
+    await ready(page, testInfo);
+    // Nothing is sent without the finder asking.
+    expect(historyOf(owner.id)[0]?.latitude).toBeNull();
+    await context.grantPermissions(["geolocation"], { origin: baseURL });
+    await dialog(page).getByRole("button", { name: "Share my location with the owner" }).click();
+    await expect(dialog(page).getByText("Your location was shared with the owner.")).toBeVisible();
+    expect(historyOf(owner.id)).toMatchObject([{ latitude: 12.9716, longitude: 77.5946 }]);
+  });
+
+  test("the location endpoint refuses other sites and forged tickets", async ({ request, baseURL }) => {
+    const crossSite = await request.post("/search/location", {
+      headers: { Origin: "https://evil.example" },
+      form: { ticket: "x", latitude: "1", longitude: "1" },
+    });
+    expect(crossSite.status()).toBe(403);
+    const forged = await request.post("/search/location", {
+      headers: { Origin: baseURL! },
+      form: { ticket: "some-row.99999999999999.bad", latitude: "1", longitude: "1" },
+    });
+    expect(forged.status()).toBe(400);
+  });
+});
+
+test("the 11th search in a minute from one IP is refused with 429 and no dialog", async ({ page }) => {
+  for (let i = 0; i < 10; i++) {
+    const response = await page.goto(`/?type=metrocard&number=${priya.metroCard}`);
+    expect(response?.status()).toBe(200);
+  }
+  const response = await page.goto(`/findowner?t=${aarav.token}`);
+  expect(response?.status()).toBe(429);
+  const alert = page.getByTestId("search-alert");
+  await expect(alert).toContainText("Too many searches");
+  await expect(alert).toContainText("You can perform up to 10 searches per minute from this IP address. Please try again later.");
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test("the owner dialog has no serious accessibility violation", async ({ page }, testInfo) => {
+  await page.goto(`/?t=${rohan.token}`);
+  await expect(dialog(page)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, testInfo);
+});

@@ -1,0 +1,111 @@
+// /settings through the browser, with JavaScript on and off: each privacy switch saved by its own
+// post, the account information, the honest placeholders, the Danger Zone link, and what a signed-
+// out finder then sees on the sticker's URL.
+import type { Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { createUser, e2eDatabase, expect, signInAs, test } from "./fixtures";
+
+function toast(page: Page) {
+  return page.locator("[data-toast-type]");
+}
+
+function privacyRow(userId: string) {
+  const db = e2eDatabase();
+  const row = db.prepare("select mask_bio, use_social_icons, show_email, show_mobile from profiles where id = ?").get(userId);
+  db.close();
+  return row;
+}
+
+test.describe("settings", () => {
+  let user: { id: string; email: string };
+  test.beforeEach(async ({ context, baseURL }) => {
+    user = createUser();
+    await signInAs(context, user.id, baseURL!);
+  });
+
+  test("each privacy switch is saved by its own post: 'Privacy Settings Updated'", async ({ page }) => {
+    await page.goto("/settings");
+    const labels = ["Mask bio", "Contact buttons", "Show e-mail", "Show mobile number"];
+    for (const label of labels) {
+      const toggle = page.getByRole("switch", { name: label });
+      await expect(toggle).toHaveAttribute("aria-checked", "false");
+      await toggle.click();
+      await expect(toast(page)).toContainText("Privacy Settings Updated");
+      await expect(page.getByRole("switch", { name: label })).toHaveAttribute("aria-checked", "true");
+    }
+    expect(privacyRow(user.id)).toEqual({ mask_bio: 1, use_social_icons: 1, show_email: 1, show_mobile: 1 });
+    await page.getByRole("switch", { name: "Show e-mail" }).click();
+    await expect(page.getByRole("switch", { name: "Show e-mail" })).toHaveAttribute("aria-checked", "false");
+    await expect.poll(() => privacyRow(user.id)).toEqual({ mask_bio: 1, use_social_icons: 1, show_email: 0, show_mobile: 1 });
+  });
+
+  test("account information, honest placeholders, Danger Zone and Logout", async ({ page }) => {
+    await page.goto("/settings");
+    await expect(page.getByTestId("account-email")).toHaveText(user.email);
+    await expect(page.getByTestId("admin-indicator")).toHaveText("No");
+    const notifications = page.getByRole("region", { name: "Notifications" });
+    await expect(notifications).toContainText("Not available yet");
+    await expect(notifications.getByRole("checkbox")).toHaveCount(0);
+    await expect(notifications.getByRole("switch")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Account Security" })).toContainText("managed by Google");
+    await expect(page.getByRole("region", { name: "Account Security" })).toContainText("Two-factor authentication: not available");
+
+    const remove = page.getByRole("link", { name: "Delete account" });
+    const href = new URL((await remove.getAttribute("href"))!);
+    expect(href.origin).toBe("https://wa.me");
+    expect(href.searchParams.get("text")).toContain(user.email);
+
+    await page.getByRole("main").getByRole("button", { name: "Logout" }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the admin indicator says Yes and links to /admin/lookup for an admin", async ({ page }) => {
+    const db = e2eDatabase();
+    db.prepare("insert into admin_users (user_id, created_at) values (?, ?)").run(user.id, Date.now());
+    db.close();
+    await page.goto("/settings");
+    await expect(page.getByTestId("admin-indicator")).toContainText("Yes");
+    await expect(page.getByTestId("admin-indicator").getByRole("link")).toHaveAttribute("href", "/admin/lookup");
+  });
+
+  test("a post with an unknown setting or intent is refused with 400", async ({ page }) => {
+    await page.goto("/settings");
+    expect((await page.request.post("/settings", { form: { intent: "privacy", setting: "isAdmin", value: "on" } })).status()).toBe(400);
+    expect((await page.request.post("/settings", { form: { intent: "nope" } })).status()).toBe(400);
+  });
+
+  test("no serious accessibility problems", async ({ page }, testInfo) => {
+    await page.goto("/settings");
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+
+  test("signed out, the sticker's URL shows what the settings promise", async ({ page, context }) => {
+    // The owner: a verified token, a bio, numbers; mask_bio on, contact buttons off.
+    const token = `7${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
+    const db = e2eDatabase();
+    db.prepare(
+      "update profiles set first_name = 'Kavya', last_name = 'Rao', bio = 'Leave it at the ticket counter', mobile_number = '9444455555', social_call = '9444455555' where id = ?",
+    ).run(user.id);
+    db.prepare("insert into tagback_tokens (id, token, password_hash, user_id, is_claimed, is_verified, created_at) values (?, ?, 'x', ?, 1, 1, ?)").run(
+      crypto.randomUUID(),
+      token,
+      user.id,
+      Date.now(),
+    );
+    db.close();
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Mask bio" }).click();
+    await expect(toast(page)).toContainText("Privacy Settings Updated");
+
+    await context.clearCookies();
+    await page.goto(`/?t=${token}`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Kavya Rao");
+    await expect(dialog).toContainText("The owner has hidden this information.");
+    await expect(dialog).not.toContainText("Leave it at the ticket counter");
+    await expect(dialog.getByRole("link", { name: /Call/ })).toHaveCount(0);
+    expect(await page.content()).not.toContain("9444455555");
+    expect(await page.content()).not.toContain(user.email);
+  });
+});

@@ -1,0 +1,317 @@
+// /token through the browser, with JavaScript on and off: Verify Token (12 boxes with JavaScript,
+// one field without), every message of spec 001 §5 "Token verification" and "Products", the
+// lockout, claim → remove → re-claim by another user, the product registry, and authorization.
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { hashPassword } from "../../app/lib/password.server.ts";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { createUser, e2eDatabase, expect, signInAs, test, uniqueIp } from "./fixtures";
+
+const PASSWORD = "11112222";
+let passwordHash: Promise<string> | undefined;
+
+/** A fresh unclaimed token with the password 11112222. */
+async function mintToken(): Promise<string> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const token = `6${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
+  const db = e2eDatabase();
+  db.prepare("insert into tagback_tokens (id, token, password_hash, is_claimed, is_verified, created_at) values (?, ?, ?, 0, 0, ?)").run(
+    crypto.randomUUID(),
+    token,
+    await passwordHash,
+    Date.now(),
+  );
+  db.close();
+  return token;
+}
+
+function tokenOwner(token: string) {
+  const db = e2eDatabase();
+  const row = db.prepare("select user_id, is_claimed, is_verified from tagback_tokens where token = ?").get(token);
+  db.close();
+  return row as { user_id: string | null; is_claimed: number; is_verified: number };
+}
+
+function jsOn(testInfo: TestInfo) {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+function grouped(token: string) {
+  return token.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3");
+}
+
+function toast(page: Page) {
+  return page.locator("[data-toast-type]");
+}
+
+async function enterToken(page: Page, token: string, testInfo: TestInfo) {
+  if (jsOn(testInfo)) {
+    await page.getByLabel("Token digit 1 of 12").click();
+    await page.keyboard.type(token);
+  } else {
+    await page.getByLabel("Token", { exact: true }).fill(token);
+  }
+}
+
+async function verifyToken(page: Page, token: string, password: string, testInfo: TestInfo) {
+  await page.goto("/token");
+  await enterToken(page, token, testInfo);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Verify Token" }).click();
+}
+
+/** The user and a verified token of theirs, straight in the database. */
+async function userWithToken(context: BrowserContext, baseURL: string) {
+  const user = createUser();
+  await signInAs(context, user.id, baseURL);
+  const token = await mintToken();
+  const db = e2eDatabase();
+  db.prepare("update tagback_tokens set user_id = ?, is_claimed = 1, is_verified = 1 where token = ?").run(user.id, token);
+  db.close();
+  return { user, token };
+}
+
+function addProducts(userId: string, token: string, names: string[]) {
+  const db = e2eDatabase();
+  const insert = db.prepare("insert into products (id, user_id, name, token, created_at) values (?, ?, ?, ?, ?)");
+  names.forEach((name, i) => insert.run(crypto.randomUUID(), userId, name, token, Date.now() + i));
+  db.close();
+}
+
+test.describe("Verify Token", () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await signInAs(context, createUser().id, baseURL!);
+  });
+
+  test("the right password claims the token: 'Token Verified', and My Tokens lists it", async ({ page }, testInfo) => {
+    const token = await mintToken();
+    await verifyToken(page, token, PASSWORD, testInfo);
+    await expect(toast(page)).toContainText("Token Verified");
+    await expect(page.getByTestId("my-token")).toContainText(grouped(token));
+    await expect(page.getByTestId("my-token")).toContainText("Verified");
+    expect(tokenOwner(token)).toMatchObject({ is_claimed: 1, is_verified: 1 });
+  });
+
+  test("the token field: 12 boxes in groups of four with JavaScript, one 12-digit field without", async ({ page }, testInfo) => {
+    await page.goto("/token");
+    if (jsOn(testInfo)) {
+      await expect(page.getByRole("textbox", { name: /Token digit \d+ of 12/ })).toHaveCount(12);
+      await expect(page.getByRole("group", { name: /Digits/ })).toHaveCount(3);
+      // Verify waits for all 12 digits and a password.
+      const verify = page.getByRole("button", { name: "Verify Token" });
+      await expect(verify).toBeDisabled();
+      await page.getByLabel("Token digit 1 of 12").click();
+      await page.keyboard.type("123");
+      await expect(page.getByLabel("Token digit 4 of 12")).toBeFocused();
+      await page.keyboard.press("Backspace");
+      await expect(page.getByLabel("Token digit 3 of 12")).toBeFocused();
+      await expect(page.getByLabel("Token digit 3 of 12")).toHaveValue("");
+      // A pasted token (with tags and separators) fills every box.
+      await page.getByLabel("Token digit 1 of 12").evaluate((box) => {
+        const data = new DataTransfer();
+        data.setData("text", "<b>1234</b>-5678 9012");
+        box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+      await expect(page.getByLabel("Token digit 12 of 12")).toHaveValue("2");
+      await expect(page.getByLabel("Token digit 5 of 12")).toHaveValue("5");
+      await expect(verify).toBeDisabled();
+      await page.getByLabel("Password", { exact: true }).fill("1234");
+      await expect(verify).toBeEnabled();
+    } else {
+      await expect(page.getByLabel("Token", { exact: true })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /Token digit/ })).toHaveCount(0);
+    }
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("maxlength", "10");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("inputmode", "numeric");
+  });
+
+  test("missing token or password: 'Missing Information' / 'Please enter 12-digit token and password.'", async ({ page }, testInfo) => {
+    await page.goto("/token");
+    if (jsOn(testInfo)) {
+      // The button waits for both; the server says the same when posted anyway.
+      const response = await page.request.post("/token", { form: { intent: "verify-token", token: "", password: "" } });
+      expect(response.status()).toBe(400);
+      expect(await response.text()).toContain("Please enter 12-digit token and password.");
+    } else {
+      await page.getByRole("button", { name: "Verify Token" }).click();
+      await expect(page.getByRole("alert")).toContainText("Missing Information");
+      await expect(page.getByRole("alert")).toContainText("Please enter 12-digit token and password.");
+    }
+  });
+
+  test("an unknown token: 'This token does not exist.'", async ({ page }, testInfo) => {
+    await verifyToken(page, "999999999999", "1234", testInfo);
+    await expect(page.getByRole("alert")).toContainText("This token does not exist.");
+  });
+
+  test("a wrong password: 'Please check your token and password and try again.'; the digits stay, the password does not", async ({ page }, testInfo) => {
+    const token = await mintToken();
+    await verifyToken(page, token, "99999999", testInfo);
+    await expect(page.getByRole("alert")).toContainText("Please check your token and password and try again.");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    if (!jsOn(testInfo)) await expect(page.getByLabel("Token", { exact: true })).toHaveValue(token);
+    expect(tokenOwner(token).user_id).toBeNull();
+  });
+
+  test("a token another user holds: 'This token is already registered to another user.'", async ({ page }, testInfo) => {
+    const token = await mintToken();
+    const db = e2eDatabase();
+    db.prepare("update tagback_tokens set user_id = ?, is_claimed = 1, is_verified = 1 where token = ?").run(createUser().id, token);
+    db.close();
+    await verifyToken(page, token, PASSWORD, testInfo);
+    await expect(page.getByRole("alert")).toContainText("This token is already registered to another user.");
+  });
+
+  test("5 wrong passwords lock the token: then even the right one is refused", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const token = await mintToken();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await verifyToken(page, token, `${attempt}0000`, testInfo);
+      await expect(page.getByRole("alert")).toContainText("Please check your token and password and try again.");
+    }
+    await verifyToken(page, token, "50000", testInfo);
+    await expect(page.getByRole("alert")).toContainText("Too many wrong passwords");
+    await verifyToken(page, token, PASSWORD, testInfo);
+    await expect(page.getByRole("alert")).toContainText("Too many wrong passwords");
+    expect(tokenOwner(token).user_id).toBeNull();
+  });
+});
+
+test("claim, remove, and another user claims it again", async ({ browser, baseURL }, testInfo) => {
+  const token = await mintToken();
+  const first = await browser.newContext({ ...testInfo.project.use, extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() } });
+  const firstUser = createUser();
+  await signInAs(first, firstUser.id, baseURL!);
+  const page = await first.newPage();
+  await verifyToken(page, token, PASSWORD, testInfo);
+  await expect(toast(page)).toContainText("Token Verified");
+
+  await page.getByText(/^Remove/).click();
+  await page.getByRole("button", { name: `Yes, remove ${grouped(token)}` }).click();
+  await expect(toast(page)).toContainText("Token removed");
+  await expect(page.getByTestId("my-token")).toHaveCount(0);
+  expect(tokenOwner(token)).toEqual({ user_id: null, is_claimed: 0, is_verified: 0 });
+  await first.close();
+
+  const second = await browser.newContext({ ...testInfo.project.use, extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() } });
+  const secondUser = createUser();
+  await signInAs(second, secondUser.id, baseURL!);
+  const other = await second.newPage();
+  await verifyToken(other, token, PASSWORD, testInfo);
+  await expect(toast(other)).toContainText("Token Verified");
+  expect(tokenOwner(token)).toEqual({ user_id: secondUser.id, is_claimed: 1, is_verified: 1 });
+  await second.close();
+});
+
+test.describe("Product Registry", () => {
+  test("add two products: 'Product Added'; they list newest first", async ({ page, context, baseURL }) => {
+    const { token } = await userWithToken(context, baseURL!);
+    await page.goto("/token");
+    for (const name of ["Laptop", "Keys"]) {
+      await page.getByLabel("Product name").fill(name);
+      await page.getByLabel("Sticker token").selectOption(token);
+      await page.getByRole("button", { name: "Add Product" }).click();
+      await expect(toast(page)).toContainText("Product Added");
+    }
+    await expect(page.getByTestId("product-row")).toHaveCount(2);
+    await expect(page.getByTestId("product-row").first()).toContainText("Keys");
+    await expect(page.getByText("2 of 5 products")).toBeVisible();
+  });
+
+  test("the 6th product: 'Limit Reached' / 'You can only register up to 5 products.'", async ({ page, context, baseURL }) => {
+    const { user, token } = await userWithToken(context, baseURL!);
+    addProducts(user.id, token, ["One", "Two", "Three", "Four", "Five"]);
+    await page.goto("/token");
+    await page.getByLabel("Product name").fill("Six");
+    await page.getByLabel("Sticker token").selectOption(token);
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert")).toContainText("Limit Reached");
+    await expect(page.getByRole("alert")).toContainText("You can only register up to 5 products.");
+    await expect(page.getByTestId("product-row")).toHaveCount(5);
+  });
+
+  test("a name and a token are required; names are at most 12; profanity is refused", async ({ page, context, baseURL }) => {
+    const { token } = await userWithToken(context, baseURL!);
+    await page.goto("/token");
+    await expect(page.getByLabel("Product name")).toHaveAttribute("maxlength", "12");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByLabel("Product name")).toHaveAccessibleDescription(/Please enter a product name\./);
+    await expect(page.getByLabel("Sticker token")).toHaveAccessibleDescription(/Please choose one of your verified tokens\./);
+    await page.getByLabel("Product name").fill("Chutiya bag");
+    await page.getByLabel("Sticker token").selectOption(token);
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByRole("alert")).toContainText("NSFW Content Detected");
+    await expect(page.getByTestId("product-row")).toHaveCount(0);
+  });
+
+  test("rename inline (Save and Cancel) and delete", async ({ page, context, baseURL }) => {
+    const { user, token } = await userWithToken(context, baseURL!);
+    addProducts(user.id, token, ["Laptop"]);
+    await page.goto("/token");
+    await page.getByRole("link", { name: "Rename Laptop" }).click();
+    const field = page.getByLabel("New name for Laptop");
+    await expect(field).toHaveAttribute("maxlength", "100");
+    await field.fill("Something else");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId("product-row")).toContainText("Laptop");
+
+    await page.getByRole("link", { name: "Rename Laptop" }).click();
+    await page.getByLabel("New name for Laptop").fill("Work laptop, silver");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Product Renamed");
+    await expect(page.getByTestId("product-row")).toContainText("Work laptop, silver");
+
+    await page.getByRole("button", { name: "Delete Work laptop, silver" }).click();
+    await expect(toast(page)).toContainText("Product Deleted");
+    await expect(page.getByTestId("product-row")).toHaveCount(0);
+  });
+
+  test("a token with products cannot be removed until they are deleted", async ({ page, context, baseURL }) => {
+    const { user, token } = await userWithToken(context, baseURL!);
+    addProducts(user.id, token, ["Wallet"]);
+    await page.goto("/token");
+    await page.getByText(/^Remove/).click();
+    await page.getByRole("button", { name: `Yes, remove ${grouped(token)}` }).click();
+    await expect(page.getByRole("alert")).toContainText("Error removing token");
+    expect(tokenOwner(token).user_id).toBe(user.id);
+  });
+
+  test("a user cannot rename, delete or remove another user's product or token by posting its id", async ({ page, context, baseURL, browser }, testInfo) => {
+    const ownerContext = await browser.newContext({ ...testInfo.project.use });
+    const { user: owner, token } = await userWithToken(ownerContext, baseURL!);
+    await ownerContext.close();
+    addProducts(owner.id, token, ["Helmet"]);
+    const db = e2eDatabase();
+    const product = db.prepare("select id from products where user_id = ?").get(owner.id) as { id: string };
+    const tokenId = (db.prepare("select id from tagback_tokens where token = ?").get(token) as { id: string }).id;
+    db.close();
+
+    await signInAs(context, createUser().id, baseURL!);
+    await page.goto("/token");
+    const rename = await page.request.post("/token", { form: { intent: "rename-product", productId: product.id, name: "Stolen" } });
+    expect(rename.status()).toBe(404);
+    const remove = await page.request.post("/token", { form: { intent: "delete-product", productId: product.id } });
+    expect(remove.status()).toBe(404);
+    const release = await page.request.post("/token", { form: { intent: "remove-token", tokenId } });
+    expect(release.status()).toBe(404);
+    const unknown = await page.request.post("/token", { form: { intent: "steal" } });
+    expect(unknown.status()).toBe(400);
+
+    const check = e2eDatabase();
+    expect(check.prepare("select name, user_id from products where id = ?").get(product.id)).toEqual({ name: "Helmet", user_id: owner.id });
+    check.close();
+    expect(tokenOwner(token).user_id).toBe(owner.id);
+  });
+
+  test("no serious accessibility problems on /token, also with the rename field open", async ({ page, context, baseURL }, testInfo) => {
+    const { user, token } = await userWithToken(context, baseURL!);
+    addProducts(user.id, token, ["Laptop"]);
+    await page.goto("/token");
+    await expectNoSeriousA11yViolations(page, testInfo);
+    const db = e2eDatabase();
+    const product = db.prepare("select id from products where user_id = ?").get(user.id) as { id: string };
+    db.close();
+    await page.goto(`/token?rename=${product.id}`);
+    await expectNoSeriousA11yViolations(page, testInfo);
+  });
+});

@@ -1,0 +1,227 @@
+// Route-level tests of /profile: the real loader and action against a real (temporary) database.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { getDb } from "../../db/connection";
+import { adminUsers, profiles, searchHistory, tagbackTokens } from "../../db/schema";
+import { hashPassword } from "~/lib/password.server";
+import { NSFW_MESSAGE } from "~/lib/profanity";
+import { PROFILE_MESSAGES } from "~/lib/profile-schema";
+import * as profileRoute from "~/routes/_app.profile";
+import { createOwner, dataOf, get, ownerContext, post, settle, statusOf, toastOf } from "./owner-helpers";
+
+type Owner = { id: string; email: string };
+let holder: Owner;
+
+beforeAll(async () => {
+  holder = await createOwner();
+  await getDb().update(profiles).set({ metroCardNumber: "1111222233334444" }).where(eq(profiles.id, holder.id)).run();
+});
+
+async function save(owner: Owner, fields: Record<string, string>) {
+  return settle(
+    profileRoute.action({
+      request: post("/profile?edit=1", { intent: "update-profile", ...fields }),
+      context: ownerContext(owner.id),
+      params: {},
+    } as never),
+  );
+}
+
+async function load(owner: Owner, path = "/profile") {
+  return dataOf<Awaited<ReturnType<typeof profileRoute.loader>>>(
+    await settle(profileRoute.loader({ request: get(path), context: ownerContext(owner.id), params: {} } as never)),
+  );
+}
+
+async function stored(owner: Owner) {
+  return (await getDb().select().from(profiles).where(eq(profiles.id, owner.id)).get())!;
+}
+
+function errors(result: unknown) {
+  return dataOf<{ result: { error?: Record<string, string[]> } }>(result).result.error ?? {};
+}
+
+describe("saving the profile", () => {
+  test("a full valid form is stored as the spec says, with 'Profile updated'", async () => {
+    const owner = await createOwner();
+    const result = await save(owner, {
+      fullName: "<b>Aarav</b> Kumar Sharma!",
+      xUsername: "@aarav_99",
+      bio: "<i>Found my bag?</i> Call me.",
+      mobileNumber: "98100 12345",
+      metroCardNumber: "12345678",
+      socialSms: "9810012345",
+      socialCall: "9810012346",
+      socialTelegram: "@aarav",
+      socialWhatsapp: "9810012347",
+      maskBio: "on",
+      useSocialIcons: "on",
+    });
+    expect(statusOf(result)).toBe(302);
+    expect((result as Response).headers.get("Location")).toBe("/profile");
+    expect(await toastOf(result)).toMatchObject({ type: "success", title: "Profile updated" });
+    expect(await stored(owner)).toMatchObject({
+      firstName: "Aarav",
+      lastName: "Kumar Sharma",
+      xUsername: "aarav_99",
+      bio: "Found my bag? Call me.",
+      mobileNumber: "9810012345",
+      metroCardNumber: "12345678",
+      socialSms: "9810012345",
+      socialCall: "9810012346",
+      socialTelegram: "@aarav",
+      socialWhatsapp: "9810012347",
+      maskBio: true,
+      useSocialIcons: true,
+      useMobileForSocials: false,
+    });
+  });
+
+  test("each rule of §5 is refused with a 400 and its message, and nothing is changed", async () => {
+    const owner = await createOwner();
+    await save(owner, { fullName: "Kept Name", metroCardNumber: "87654321" });
+    const before = await stored(owner);
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ fullName: "a".repeat(31) }, "fullName", "Full name must be at most 30 characters."],
+      [{ fullName: "Mister Fuck" }, "fullName", NSFW_MESSAGE.description],
+      [{ fullName: "bhenchod" }, "fullName", NSFW_MESSAGE.description],
+      [{ xUsername: "bad name" }, "xUsername", "X username may contain only letters, digits and underscores."],
+      [{ xUsername: "a".repeat(17) }, "xUsername", "X username must be at most 16 characters."],
+      [{ xUsername: "CHUTIYA" }, "xUsername", NSFW_MESSAGE.description],
+      [{ bio: "b".repeat(201) }, "bio", "Bio must be at most 200 characters."],
+      [{ bio: "total bullshit" }, "bio", NSFW_MESSAGE.description],
+      [{ mobileNumber: "98100abc" }, "mobileNumber", "Mobile number must contain digits only."],
+      [{ mobileNumber: "1".repeat(16) }, "mobileNumber", "Mobile number must be at most 15 digits."],
+      [{ metroCardNumber: "1234567" }, "metroCardNumber", PROFILE_MESSAGES.metroTooShort.description],
+      [{ metroCardNumber: "1".repeat(17) }, "metroCardNumber", "Metro card number must be at most 16 digits."],
+      [{ socialSms: "1".repeat(16) }, "socialSms", "Emergency number (SMS) must be at most 15 digits."],
+      [{ socialCall: "call me" }, "socialCall", "Call number must contain digits only."],
+      [{ socialWhatsapp: "+91981" }, "socialWhatsapp", "WhatsApp number must contain digits only."],
+      [{ socialTelegram: "has space" }, "socialTelegram", expect.stringContaining("Telegram must be at most 32 characters") as unknown as string],
+      [{ socialTelegram: "t".repeat(33) }, "socialTelegram", expect.stringContaining("Telegram must be at most 32 characters") as unknown as string],
+    ];
+    for (const [fields, field, message] of cases) {
+      const result = await save(owner, { fullName: "Kept Name", metroCardNumber: "87654321", ...fields });
+      expect(statusOf(result), JSON.stringify(fields)).toBe(400);
+      expect(errors(result)[field], JSON.stringify(fields)).toEqual([message]);
+    }
+    expect(await stored(owner)).toEqual(before);
+  });
+
+  test("a metro card another account holds: 'Metro Card Already Registered', nothing changes", async () => {
+    const owner = await createOwner();
+    await save(owner, { fullName: "Before Change", metroCardNumber: "55556666" });
+    const before = await stored(owner);
+    const result = await save(owner, { fullName: "After Change", metroCardNumber: "1111222233334444" });
+    expect(statusOf(result)).toBe(400);
+    expect(errors(result).metroCardNumber).toEqual([PROFILE_MESSAGES.metroTaken.description]);
+    expect(await stored(owner)).toEqual(before);
+    expect((await stored(holder)).metroCardNumber).toBe("1111222233334444");
+  });
+
+  test("an empty metro card is stored as null; a changed one resets created_at, an unchanged one does not", async () => {
+    const owner = await createOwner();
+    const old = new Date("2025-01-01T00:00:00Z");
+    await getDb().update(profiles).set({ createdAt: old, metroCardNumber: "22223333" }).where(eq(profiles.id, owner.id)).run();
+
+    await save(owner, { fullName: "Same Card", metroCardNumber: "22223333" });
+    expect((await stored(owner)).createdAt).toEqual(old);
+
+    await save(owner, { fullName: "New Card", metroCardNumber: "2222 3333 4444" });
+    const changed = await stored(owner);
+    expect(changed.metroCardNumber).toBe("222233334444");
+    expect(changed.createdAt.getTime()).toBeGreaterThan(old.getTime());
+
+    await save(owner, { fullName: "No Card", metroCardNumber: "" });
+    expect((await stored(owner)).metroCardNumber).toBeNull();
+  });
+
+  test("'use mobile number for all socials' copies the mobile, and keeps doing so on later mobile edits", async () => {
+    const owner = await createOwner();
+    await save(owner, { mobileNumber: "9000000001", useMobileForSocials: "on", socialSms: "1", socialTelegram: "@x" });
+    expect(await stored(owner)).toMatchObject({
+      useMobileForSocials: true,
+      socialSms: "9000000001",
+      socialCall: "9000000001",
+      socialTelegram: "9000000001",
+      socialWhatsapp: "9000000001",
+    });
+    await save(owner, { mobileNumber: "9000000002", useMobileForSocials: "on" });
+    expect(await stored(owner)).toMatchObject({ socialSms: "9000000002", socialWhatsapp: "9000000002" });
+    await save(owner, { mobileNumber: "9000000003", socialSms: "1234" });
+    expect(await stored(owner)).toMatchObject({ useMobileForSocials: false, mobileNumber: "9000000003", socialSms: "1234", socialCall: null });
+  });
+
+  test("an unknown intent is a 400; a body that is not a form is a 400", async () => {
+    const owner = await createOwner();
+    const unknown = await settle(
+      profileRoute.action({ request: post("/profile", { intent: "drop-tables" }), context: ownerContext(owner.id), params: {} } as never),
+    );
+    expect(statusOf(unknown)).toBe(400);
+    const broken = await settle(
+      profileRoute.action({
+        request: new Request("http://localhost:3000/profile", { method: "POST", body: "{}", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
+        context: ownerContext(owner.id),
+        params: {},
+      } as never),
+    );
+    expect(statusOf(broken)).toBe(400);
+  });
+});
+
+describe("the page's data", () => {
+  test("search history newest first, with IST time and en-IN date; total_searches", async () => {
+    const owner = await createOwner();
+    await getDb()
+      .insert(searchHistory)
+      .values([
+        { userId: owner.id, searchType: "metro_card", searchValue: "12345678", searchedAt: new Date("2026-01-05T18:45:00Z"), city: "Noida", address: null },
+        { userId: owner.id, searchType: "tagback_token", searchValue: "100000000001", searchedAt: new Date("2026-03-10T04:00:00Z"), city: "New Delhi", address: "Rajiv Chowk" },
+      ])
+      .run();
+    await getDb().update(profiles).set({ totalSearches: 2 }).where(eq(profiles.id, owner.id)).run();
+    const page = await load(owner);
+    expect(page.profile.totalSearches).toBe(2);
+    expect(page.history.map((row) => [row.type, row.value, row.time, row.date, row.city, row.address])).toEqual([
+      ["Tagback Token", "100000000001", "09:30 am IST", "10/03/2026", "New Delhi", "Rajiv Chowk"],
+      ["Metro Card", "12345678", "12:15 am IST", "06/01/2026", "Noida", null],
+    ]);
+  });
+
+  test("a user sees only their own history", async () => {
+    const owner = await createOwner();
+    const other = await createOwner();
+    await getDb().insert(searchHistory).values({ userId: other.id, searchType: "metro_card", searchValue: "99998888" }).run();
+    expect((await load(owner)).history).toEqual([]);
+  });
+
+  test("the admin-lookup icon is decided by the server: only admins", async () => {
+    const owner = await createOwner();
+    expect((await load(owner)).isAdmin).toBe(false);
+    await getDb().insert(adminUsers).values({ userId: owner.id }).run();
+    expect((await load(owner)).isAdmin).toBe(true);
+  });
+
+  test("preview: 'No Identifiers Found' (null) without a metro card or verified token; the finder's profile otherwise", async () => {
+    const owner = await createOwner();
+    await save(owner, { fullName: "Preview Person", bio: "secret note", maskBio: "on", mobileNumber: "9876543210" });
+    expect((await load(owner, "/profile?preview=1")).preview).toBeNull();
+
+    // A claimed but unverified token is not an identifier either.
+    await getDb()
+      .insert(tagbackTokens)
+      .values({ token: "777700000001", passwordHash: await hashPassword("1"), userId: owner.id, isClaimed: true, isVerified: false })
+      .run();
+    expect((await load(owner, "/profile?preview=1")).preview).toBeNull();
+
+    await getDb().update(tagbackTokens).set({ isVerified: true }).where(eq(tagbackTokens.token, "777700000001")).run();
+    const byToken = (await load(owner, "/profile?preview=1")).preview!;
+    expect(byToken).toMatchObject({ kind: "owner", fullName: "Preview Person", bio: null, bioMasked: true });
+    expect(JSON.stringify(byToken)).not.toContain("9876543210");
+    expect(JSON.stringify(byToken)).not.toContain(owner.email);
+
+    await save(owner, { fullName: "Preview Person", metroCardNumber: "30303030", bio: "open note" });
+    expect((await load(owner, "/profile?preview=1")).preview).toMatchObject({ fullName: "Preview Person", bio: "open note", bioMasked: false });
+    expect((await load(owner)).preview).toBeNull();
+  });
+});
