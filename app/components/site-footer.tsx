@@ -35,7 +35,13 @@ export function SiteFooter({ shopUrl }: { shopUrl: string }) {
           </ul>
         </nav>
       </div>
-      <p className="pb-8 text-center text-xs text-slate-600">© {new Date().getFullYear()} Tagback</p>
+      <p className="pb-8 text-center text-xs text-slate-600">
+        © {new Date().getFullYear()} Tagback ·{" "}
+        {/* DB-IP City Lite (CC BY 4.0) gives search locations; its licence asks for this credit. */}
+        <a className="underline" href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+          IP Geolocation by DB-IP
+        </a>
+      </p>
     </footer>
   );
 }

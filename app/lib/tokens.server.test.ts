@@ -83,6 +83,14 @@ describe("mintTokens", () => {
     expect(await storedRows(["222222222222", "333333333333"])).toHaveLength(2);
   });
 
+  it("never mints the demo token, which every search answers with the demo profile", async () => {
+    const db = getDb();
+    const sequence = ["123456789012", "555555555555"];
+    const minted = await mintTokens(db, 1, APP_URL, { generateToken: () => sequence.shift() ?? "999999999998" });
+    expect(minted.map((m) => m.token)).toEqual(["555555555555"]);
+    expect(await storedRows(["123456789012"])).toHaveLength(0);
+  });
+
   it("gives up on a generator that only repeats itself, writing nothing", async () => {
     const db = getDb();
     await expect(mintTokens(db, 2, APP_URL, { generateToken: () => "444444444444" })).rejects.toThrow(/unique/);

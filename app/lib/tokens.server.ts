@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "../../db/connection.ts";
 import { tagbackTokens } from "../../db/schema.ts";
+import { DEMO_TOKEN } from "./demo.ts";
 import { hashPassword } from "./password.server.ts";
 
 export const TOKEN_LENGTH = 12;
@@ -76,7 +77,8 @@ export async function mintTokens(
   const passwords = Array.from({ length: count }, generateTokenPassword);
   const hashes = await mapWithConcurrency(passwords, 8, hashPassword);
 
-  const seen = new Set<string>();
+  // The demo token answers the demo profile in every search, so it is never printed on a sticker.
+  const seen = new Set<string>([DEMO_TOKEN]);
   const freshCandidate = () => {
     for (let attempt = 0; attempt < MAX_ROUNDS; attempt++) {
       const token = nextToken();

@@ -12,6 +12,7 @@ test("the home page renders the landing page", async ({ page }) => {
     await expect(header.getByRole("link", { name, exact: true }).first()).toHaveAttribute("href", href);
   }
   await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
 });
 
 test("an unknown path shows the not-found page with its two links", async ({ page }) => {
