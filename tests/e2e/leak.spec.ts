@@ -2,7 +2,7 @@
 // e-mail or mobile number, nor a masked bio before the right unlock digits, whatever URL form,
 // page or data request (React Router's `.data` single-fetch requests) they use.
 import type { APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { createUser, expect, signInAs, test } from "./fixtures";
 import { createOwner, type TestOwner } from "./search-helpers";
 
 function finderUrls(owner: TestOwner): string[] {
@@ -52,6 +52,24 @@ test("no finder URL, page or data request returns e-mail, mobile or masked bio",
     const body = await bytesOf(response);
     expect(body, `${url} should hold the owner`).toContain("Probe Tester");
     expectNoSecrets(body, owner, url);
+  }
+});
+
+test("a signed-in finder who is not the owner receives exactly what an anonymous one does", async ({ page, context, baseURL }) => {
+  const owner = createOwner({ maskBio: true, useSocialIcons: false });
+  const finder = createUser();
+  await signInAs(context, finder.id, baseURL!);
+  // "/" sends a signed-in user to /profile; the other finder pages serve the search as usual.
+  const urls = finderUrls(owner).filter((url) => !url.startsWith("/?") && !url.startsWith("/_.data"));
+  let searches = 0;
+  for (const url of urls) {
+    const clientIp = `10.252.${Math.floor(searches / 8) % 250}.${(searches % 8) + 1}`;
+    searches += 1;
+    const response = await page.request.get(url, { headers: { "Fly-Client-IP": clientIp } });
+    expect(response.status(), url).toBeLessThan(400);
+    const body = await bytesOf(response);
+    expect(body, `${url} should hold the owner`).toContain("Probe Tester");
+    expectNoSecrets(body, owner, `${url} (signed in)`);
   }
 });
 
