@@ -3,6 +3,7 @@ import { FinderForm } from "~/components/finder-search";
 import { ScanDemoLink } from "~/components/search-form";
 import type { FinderLoaderData } from "~/lib/finder";
 import { DEMO_TOKEN } from "~/lib/demo";
+import { HowItWorks } from "~/components/how-it-works";
 
 const FEATURES = [
   ["No app needed", "Finders scan the sticker with any phone camera and see how to reach you."],
@@ -13,11 +14,6 @@ const FEATURES = [
   ["Search alerts", "See when and roughly where your sticker was scanned."],
 ] as const;
 
-const STEPS = [
-  ["Attach the QR sticker", "Stick it on your metro card, laptop, keys, bag or helmet and register it in 2 minutes."],
-  ["Someone finds it", "They scan the code or type the number on Tagback - no app, no sign-up."],
-  ["Instant connection", "They see your public profile and contact you the way you chose."],
-] as const;
 
 const FAQ = [
   ["What is Tagback?", "A lost-and-found service built on QR stickers. Each sticker carries a 12-digit token linked to your public profile."],
@@ -76,20 +72,7 @@ export function Landing({ finder }: { finder: FinderLoaderData }) {
         </ul>
       </section>
 
-      <section id="how-it-works" aria-labelledby="how-title" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="how-title" className="text-2xl font-bold">How it works</h2>
-          <ol className="mt-6 grid gap-4 sm:grid-cols-3">
-            {STEPS.map(([title, text], index) => (
-              <li key={title} className="rounded-xl bg-white p-5 shadow-sm">
-                <p className="text-sm font-bold text-brand-600">Step {index + 1}</p>
-                <h3 className="mt-1 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HowItWorks />
 
       <section id="team" aria-labelledby="team-title" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="team-title" className="text-2xl font-bold">Team</h2>

@@ -1,22 +1,15 @@
 // Developer mode: e-mail/password sign-in, unlocked by the admin password on /auth. The password
 // is checked on the server (constant time, per-IP lockout); the unlocked state is a flag in a
 // signed cookie, never a secret held by the browser.
-import { createCookie } from "react-router";
-import { cookieSecrets, getEnv } from "./env.server";
+import { signedCookie } from "./cookies.server";
+import { getEnv } from "./env.server";
 import { safeEqual } from "./password.server";
 import { clearFailures, isLocked, recordFailure } from "./rate-limit.server";
 
 export const DEV_PASSWORD_MAX_LENGTH = 8;
 
 function devModeCookie() {
-  return createCookie("tb_dev", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().secureCookies,
-    secrets: cookieSecrets(),
-    maxAge: 24 * 60 * 60,
-  });
+  return signedCookie("tb_dev", { maxAge: 24 * 60 * 60 });
 }
 
 export function devModeAvailable(): boolean {

@@ -3,8 +3,8 @@
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { createCookie } from "react-router";
-import { cookieSecrets, getEnv } from "./env.server";
+import { signedCookie } from "./cookies.server";
+import { getEnv } from "./env.server";
 import { upsertGoogleUser } from "./users.server";
 
 export type SignedInUser = { userId: string; created: boolean };
@@ -66,12 +66,5 @@ export function googleSignInConfigured() {
 
 /** Where to go after Google sends the user back; kept in a short-lived signed cookie. */
 export function redirectToCookie() {
-  return createCookie("tb_redirect_to", {
-    path: "/auth",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().secureCookies,
-    secrets: cookieSecrets(),
-    maxAge: 600,
-  });
+  return signedCookie("tb_redirect_to", { path: "/auth", maxAge: 600 });
 }

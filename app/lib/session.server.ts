@@ -1,21 +1,13 @@
 // Server-side sessions: a row per session; the cookie carries only the signed session id.
 import { and, eq, gt } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { getDb } from "../../db/connection";
 import { sessions } from "../../db/schema";
-import { cookieSecrets, getEnv } from "./env.server";
+import { signedCookie } from "./cookies.server";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 function sessionCookie() {
-  return createCookie("tb_session", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().secureCookies,
-    secrets: cookieSecrets(),
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
+  return signedCookie("tb_session", { maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
 async function readSessionId(request: Request): Promise<string | null> {

@@ -1,8 +1,8 @@
 // Toasts are one-time messages carried in a signed cookie across a redirect, read (and cleared)
 // by the root loader, so they show with JavaScript off too.
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
-import { cookieSecrets, getEnv } from "./env.server";
+import { signedCookie } from "./cookies.server";
 
 export const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
@@ -13,13 +13,7 @@ export type Toast = z.output<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
 
 function toastCookie() {
-  return createCookie("tb_toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().secureCookies,
-    secrets: cookieSecrets(),
-  });
+  return signedCookie("tb_toast");
 }
 
 export async function toastHeader(toast: ToastInput): Promise<string> {

@@ -6,6 +6,7 @@ import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/lib/demo";
 import { finderMeta, finderShouldRevalidate } from "~/lib/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/lib/finder-route.server";
 import { formatToken } from "~/lib/search-input";
+import { HowItWorks } from "~/components/how-it-works";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "About Tagback | How QR stickers return lost things" },
@@ -24,11 +25,6 @@ export async function action(args: Route.ActionArgs) {
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 
-const STEPS = [
-  ["Attach the QR sticker", "Stick it on your metro card, laptop, keys, bag or helmet and register it in about 2 minutes."],
-  ["Someone finds it", "They scan the code with any phone camera, or type the number here. No app, no account."],
-  ["Instant connection", "They see your public profile and reach you the way you chose: message, SMS, call, Telegram or WhatsApp."],
-] as const;
 
 export default function About() {
   const data = useLoaderData<typeof loader>();
@@ -66,20 +62,7 @@ export default function About() {
         />
       </section>
 
-      <section id="how-it-works" aria-labelledby="how-title" className="bg-slate-50">
-        <div className="mx-auto max-w-4xl px-4 py-10">
-          <h2 id="how-title" className="text-2xl font-bold">How it works</h2>
-          <ol className="mt-6 grid gap-4 sm:grid-cols-3">
-            {STEPS.map(([title, text], index) => (
-              <li key={title} className="rounded-xl bg-white p-5 shadow-sm">
-                <p className="text-sm font-bold text-brand-600">Step {index + 1}</p>
-                <h3 className="mt-1 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HowItWorks />
     </>
   );
 }

@@ -66,7 +66,7 @@ export async function signInAs(context: BrowserContext, userId: string, baseURL:
 }
 
 /** Waits for the newest mail to the address (written by tests/support/smtp-server.ts). */
-export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<string> {
+export async function latestMailTo(address: string, timeoutMs = 20_000): Promise<string> {
   const dir = process.env.TAGBACK_E2E_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
