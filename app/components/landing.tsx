@@ -9,7 +9,7 @@ const FEATURES = [
   ["No app needed", "Finders scan the sticker with any phone camera and see how to reach you."],
   ["Private by design", "Your e-mail and phone number are never shown to strangers."],
   ["Masked bio", "Hide your details behind four digits printed only on your sticker."],
-  ["Works offline-first", "Pages are small and load on slow networks and cheap phones."],
+  ["Light on data", "Pages are small and work without JavaScript, on slow networks and cheap phones."],
   ["Metro card lookup", "Register your metro card number so it can be returned even without a sticker."],
   ["Search alerts", "See when and roughly where your sticker was scanned."],
 ] as const;

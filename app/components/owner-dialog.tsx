@@ -7,6 +7,8 @@ import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router"
 import { PublicProfileView } from "~/components/public-profile";
 import type { PublicProfile } from "~/lib/public-profile";
 import type { SearchQuery } from "~/lib/search-input";
+import { useDigitBoxes } from "~/lib/use-digit-boxes";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type OwnerDialogProps = {
   profile: PublicProfile;
@@ -20,11 +22,6 @@ export type OwnerDialogProps = {
   unlockMessage: string | null;
 };
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function OwnerDialog(props: OwnerDialogProps) {
   const { profile, tweetText, query, closeHref } = props;
@@ -91,23 +88,13 @@ function UnlockForm({ query, message }: { query: SearchQuery; message: string | 
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
-  const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const { boxes, boxProps } = useDigitBoxes(4);
   // After a refused try the boxes start again from the first.
   useEffect(() => {
     if (!message) return;
     for (const box of boxes.current) if (box) box.value = "";
     boxes.current[0]?.focus();
   }, [message]);
-
-  function fill(from: number, text: string) {
-    const digits = text.replace(/\D/g, "").slice(0, 4 - from).split("");
-    digits.forEach((digit, offset) => {
-      const box = boxes.current[from + offset];
-      if (box) box.value = digit;
-    });
-    const next = Math.min(from + digits.length, 3);
-    boxes.current[next]?.focus();
-  }
 
   return (
     <Form method="post" preventScrollReset className="mt-3">
@@ -121,37 +108,10 @@ function UnlockForm({ query, message }: { query: SearchQuery; message: string | 
             {[0, 1, 2, 3].map((index) => (
               <input
                 key={index}
-                ref={(element) => {
-                  boxes.current[index] = element;
-                }}
+                {...boxProps(index)}
                 name="digit"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={1}
                 aria-label={`Digit ${index + 1} of 4`}
                 className="h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900"
-                onInput={(event) => {
-                  const input = event.currentTarget;
-                  const value = input.value.replace(/\D/g, "");
-                  if (value.length > 1) return fill(index, value);
-                  input.value = value;
-                  if (value) boxes.current[index + 1]?.focus();
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === "Backspace" && !event.currentTarget.value && index > 0) {
-                    event.preventDefault();
-                    const previous = boxes.current[index - 1];
-                    if (previous) {
-                      previous.value = "";
-                      previous.focus();
-                    }
-                  }
-                }}
-                onPaste={(event) => {
-                  event.preventDefault();
-                  fill(index, event.clipboardData.getData("text"));
-                }}
               />
             ))}
           </div>

@@ -14,6 +14,7 @@ import {
   searchMessage,
   type SearchType,
 } from "~/lib/search-input";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Hero's Scan demo asks the form to run the demo search (see ScanDemoLink). */
 export const SCAN_DEMO_EVENT = "tagback:scan-demo";
@@ -36,9 +37,8 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
   const [number, setNumber] = useState(() =>
     /^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
   );
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   const [form, fields] = useForm({
     id: "owner-search",

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * Shows the server's one-time toast. It is in the HTML, so it shows without JavaScript; with
@@ -7,8 +8,7 @@ import type { Toast } from "~/lib/toast.server";
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [dismissed, setDismissed] = useState<Toast | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setDismissed(toast), 6000);

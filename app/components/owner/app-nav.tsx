@@ -4,6 +4,7 @@
 // which is only shown once JavaScript runs.
 import { useEffect, useState } from "react";
 import { Form, NavLink } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const APP_NAV = [
   { to: "/profile", label: "Profile", short: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0" },
@@ -47,11 +48,6 @@ export function Icon({ path, className = "h-5 w-5" }: { path: string; className?
   );
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: string; email: string | null; initiallyCollapsed: boolean }) {
   const hydrated = useHydrated();

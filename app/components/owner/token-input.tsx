@@ -1,17 +1,11 @@
 // The token field of Verify Token. With JavaScript: 12 one-digit boxes in groups of four that
 // advance as you type, go back on Backspace and take a pasted token (tags and separators are
 // dropped). Without JavaScript: one 12-digit field. Both submit under the name "token".
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import { useDigitBoxes } from "~/lib/use-digit-boxes";
+import { useHydrated } from "~/lib/use-hydrated";
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
-export function digitsOf(text: string) {
-  return text.replace(/<[^>]*>/g, "").replace(/\D/g, "");
-}
 
 type TokenInputProps = {
   /** Digits to start with (after a failed submission). */
@@ -24,22 +18,12 @@ type TokenInputProps = {
 
 export function TokenInput({ defaultValue, errors, errorId, onCountChange }: TokenInputProps) {
   const hydrated = useHydrated();
-  const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const { boxes, boxProps } = useDigitBoxes(12, count);
   const invalid = errors?.length ? true : undefined;
   const describedBy = errors?.length ? errorId : undefined;
 
   function count() {
     onCountChange?.(boxes.current.filter((box) => box?.value).length);
-  }
-
-  function fill(from: number, text: string) {
-    const digits = digitsOf(text).slice(0, 12 - from).split("");
-    digits.forEach((digit, offset) => {
-      const box = boxes.current[from + offset];
-      if (box) box.value = digit;
-    });
-    boxes.current[Math.min(from + digits.length, 11)]?.focus();
-    count();
   }
 
   useEffect(() => {
@@ -88,41 +72,12 @@ export function TokenInput({ defaultValue, errors, errorId, onCountChange }: Tok
               return (
                 <input
                   key={index}
-                  ref={(element) => {
-                    boxes.current[index] = element;
-                  }}
+                  {...boxProps(index)}
                   name="token"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={1}
                   defaultValue={defaultValue[index] ?? ""}
                   aria-label={`Token digit ${index + 1} of 12`}
                   aria-invalid={invalid}
                   className="h-11 w-6 rounded-md border border-slate-300 text-center font-mono text-base font-semibold aria-invalid:border-red-500 sm:w-9 sm:text-lg"
-                  onInput={(event) => {
-                    const input = event.currentTarget;
-                    const value = digitsOf(input.value);
-                    if (value.length > 1) return fill(index, value);
-                    input.value = value;
-                    if (value) boxes.current[index + 1]?.focus();
-                    count();
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === "Backspace" && !event.currentTarget.value && index > 0) {
-                      event.preventDefault();
-                      const previous = boxes.current[index - 1];
-                      if (previous) {
-                        previous.value = "";
-                        previous.focus();
-                      }
-                      count();
-                    }
-                  }}
-                  onPaste={(event) => {
-                    event.preventDefault();
-                    fill(index, event.clipboardData.getData("text"));
-                  }}
                 />
               );
             })}
