@@ -25,6 +25,7 @@ import {
   type SearchType,
 } from "./search-input";
 import { tweetTemplate } from "./contact-links";
+import { readForm } from "./read-form.server";
 
 // Set by the unlock action so that, in the same request (a no-JavaScript POST renders the page),
 // the loader neither spends a search nor logs one: the finder is reading, not searching again.
@@ -87,17 +88,9 @@ export async function finderLoader({ request, context }: { request: Request; con
   return data({ ...empty, form: query, search: { ...result, query, demoUnmasked } }, { headers: NO_STORE });
 }
 
-async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
-
 export async function finderAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const formData = await readForm(request);
-  if (!formData || formData.get("intent") !== "unlock") {
+  if (formData.get("intent") !== "unlock") {
     return data<FinderActionData>({ unlock: { ok: false, message: "Unknown action." } }, { status: 400 });
   }
   const submission = parseSearch(formData);

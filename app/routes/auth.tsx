@@ -8,6 +8,7 @@ import { requireAnonymous } from "~/lib/auth.server";
 import { isDevModeEnabled, unlockDevMode } from "~/lib/dev-mode.server";
 import { getAuthenticator, googleSignInConfigured, redirectToCookie } from "~/lib/google-auth.server";
 import { signIn, signUp } from "~/lib/password-accounts.server";
+import { readForm, unknownIntent } from "~/lib/read-form.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { createSession } from "~/lib/session.server";
@@ -41,13 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
-  let formData: FormData;
-  try {
-    // A clone: the Google strategy reads the original request after us.
-    formData = await request.clone().formData();
-  } catch {
-    throw data("Bad form submission.", { status: 400 });
-  }
+  // A clone: the Google strategy reads the original request after us.
+  const formData = await readForm(request.clone());
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(formData.get("redirectTo"), "");
   const { clientIp } = context.get(requestInfoContext);
@@ -126,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     default:
-      return data({ intent: null, result: null, error: "Unknown action." }, { status: 400 });
+      return unknownIntent();
   }
 }
 

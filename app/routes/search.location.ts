@@ -5,6 +5,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/search.location";
 import { isCrossSiteWrite } from "~/lib/cross-site.server";
 import { readLocationTicket, updateSearchLocation } from "~/lib/owner-search.server";
+import { readForm } from "~/lib/read-form.server";
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
@@ -18,12 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   ) {
     return data({ ok: false }, { status: 403 });
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ ok: false }, { status: 400 });
-  }
+  const form = await readForm(request);
   const historyId = readLocationTicket(String(form.get("ticket") ?? ""));
   const latitude = Number(form.get("latitude"));
   const longitude = Number(form.get("longitude"));

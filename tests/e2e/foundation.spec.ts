@@ -96,3 +96,13 @@ test("an oversized body is refused before any route runs", async ({ request }) =
   });
   expect(response.status()).toBe(413);
 });
+
+test("a body that is not a form is bad input (400), never a server error", async ({ request, baseURL }) => {
+  for (const path of ["/?index", "/about", "/findowner", "/auth", "/search/location"]) {
+    const response = await request.post(path, {
+      headers: { Origin: baseURL!, "Content-Type": "multipart/form-data; boundary=broken" },
+      data: "--broken\r\nnot really multipart",
+    });
+    expect(response.status(), path).toBe(400);
+  }
+});

@@ -100,8 +100,16 @@ test("with the browser, nothing secret arrives until the right digits", async ({
   await page.route(
     (url) => !url.pathname.startsWith("/assets/"),
     async (route) => {
-      const response = await route.fetch();
-      const body = await response.body();
+      let response;
+      let body;
+      try {
+        response = await route.fetch();
+        body = await response.body();
+      } catch {
+        // The browser dropped the request (a navigation replaced it): nothing reached the page.
+        await route.abort().catch(() => undefined);
+        return;
+      }
       bodies.push({ url: route.request().url(), body: body.toString("utf8") });
       await route.fulfill({ response, body });
     },

@@ -66,8 +66,7 @@ test.describe("searching from the form", () => {
     expect(text).toContain(aarav.metroCard);
   });
 
-  test("the number keeps digits only and a token shows 4-4-4 (with JavaScript)", async ({ page }, testInfo) => {
-    test.skip(!jsOn(testInfo), "typing help needs JavaScript");
+  test("the number keeps digits only and a token shows 4-4-4 (with JavaScript)", { tag: "@js-only" }, async ({ page }, testInfo) => {
     await page.goto("/");
     await ready(page, testInfo);
     const field = searchBox(page).getByRole("textbox");
@@ -170,8 +169,7 @@ test.describe("closing the dialog", () => {
     expect(new URL(page.url()).search).toBe("");
   });
 
-  test("Escape, a click outside and back close it (with JavaScript)", async ({ page }, testInfo) => {
-    test.skip(!jsOn(testInfo), "needs JavaScript");
+  test("Escape, a click outside and back close it (with JavaScript)", { tag: "@js-only" }, async ({ page }, testInfo) => {
     await page.goto(`/findowner?t=${aarav.token}`);
     await expect(dialog(page)).toBeVisible();
     await ready(page, testInfo);
@@ -283,8 +281,7 @@ test.describe("the masked bio", () => {
     await expect(dialog(page).getByTestId("owner-bio")).toHaveCount(0);
   });
 
-  test("with JavaScript, four boxes take a paste and backspace goes back", async ({ page }, testInfo) => {
-    test.skip(!jsOn(testInfo), "the boxes need JavaScript");
+  test("with JavaScript, four boxes take a paste and backspace goes back", { tag: "@js-only" }, async ({ page }, testInfo) => {
     const owner = createOwner();
     await page.goto(`/?t=${owner.token}`);
     const boxes = dialog(page).getByRole("textbox", { name: /Digit \d of 4/ });
@@ -329,8 +326,7 @@ test.describe("logging", () => {
     expect(historyOf(owner.id)).toEqual([]);
   });
 
-  test("with consent, the browser's position updates the search's row", async ({ page, context, baseURL }, testInfo) => {
-    test.skip(!jsOn(testInfo), "needs JavaScript");
+  test("with consent, the browser's position updates the search's row", { tag: "@js-only" }, async ({ page, context, baseURL }, testInfo) => {
     const owner = createOwner({ maskBio: false });
     await context.setGeolocation({ latitude: 12.9716, longitude: 77.5946 });
     await page.goto(`/?t=${owner.token}`);
