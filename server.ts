@@ -7,10 +7,10 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { clientIp } from "./app/lib/client-ip.server.ts";
-import { isCrossSiteWrite } from "./app/lib/cross-site.server.ts";
-import { getEnv } from "./app/lib/env.server.ts";
-import { securityHeaders } from "./app/lib/security-headers.server.ts";
+import { clientIp } from "./server/client-ip.ts";
+import { isCrossSiteWrite } from "./server/cross-site.ts";
+import { getEnv } from "./app/core/env.server.ts";
+import { securityHeaders } from "./server/security-headers.ts";
 import { getDatabase } from "./db/connection.ts";
 import { seed } from "./db/seed.ts";
 

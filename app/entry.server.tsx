@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { NonceProvider } from "~/lib/nonce";
-import { requestInfoContext } from "~/lib/request-info";
+import { NonceProvider } from "~/core/nonce";
+import { requestInfoContext } from "~/core/context";
 
 export const streamTimeout = 5_000;
 

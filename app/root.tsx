@@ -17,10 +17,10 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { getUserId } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
-import { useNonce } from "~/lib/nonce";
-import { readToast } from "~/lib/toast.server";
+import { getUserId } from "~/features/account/guards.server";
+import { getEnv } from "~/core/env.server";
+import { useNonce } from "~/core/nonce";
+import { readToast } from "~/core/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../app/lib/password.server.ts";
+import { verifyPassword } from "./password.ts";
 import { openDatabase, type Db } from "./connection.ts";
 import * as schema from "./schema.ts";
 import { DEMO_IDENTIFIERS, DEMO_PASSWORDS, seed } from "./seed.ts";

@@ -4,7 +4,7 @@
 //
 // The identifiers and passwords below are fixed so the README and tests can name them.
 import { count } from "drizzle-orm";
-import { hashPassword } from "../app/lib/password.server.ts";
+import { hashPassword } from "./password.ts";
 import type { Db } from "./connection.ts";
 import {
   demoLocations,

@@ -30,7 +30,7 @@ async function main() {
   if (!email?.trim()) usageError(`${command} needs an e-mail address`);
   if (extra.length > 0) usageError(`unexpected argument "${extra[0]}"`);
 
-  const { grantAdmin, revokeAdmin } = await import("../app/lib/admins.server.ts");
+  const { grantAdmin, revokeAdmin } = await import("../app/features/account/admins.server.ts");
   const { db } = await openDatabase();
   if (command === "grant") {
     const result = await grantAdmin(db, email);

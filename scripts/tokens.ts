@@ -76,7 +76,7 @@ async function main() {
     }
   }
 
-  const { mintTokens, tokenCsv } = await import("../app/lib/tokens.server.ts");
+  const { mintTokens, tokenCsv } = await import("../app/features/stickers/mint.server.ts");
   const { db, file } = await openDatabase();
   const rows = await mintTokens(db, count, origin);
   // The CSV goes out first: the tokens exist now, their passwords must not be lost.

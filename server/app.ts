@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/lib/request-info";
+import { requestInfoContext } from "~/core/context";
 
 export const app = express();
 app.disable("x-powered-by");

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SOCIAL_LINKS } from "~/lib/site";
+import { SOCIAL_LINKS } from "~/core/site";
 
 export function SiteFooter({ shopUrl }: { shopUrl: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { SOCIAL_LINKS } from "~/lib/site";
+import { SOCIAL_LINKS } from "~/core/site";
 
 const NAV = [
   { to: "/", label: "Main" },

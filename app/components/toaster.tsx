@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { Toast } from "~/core/toast.server";
+import { useHydrated } from "~/core/hooks/use-hydrated";
 
 /**
  * Shows the server's one-time toast. It is in the HTML, so it shows without JavaScript; with

@@ -4,13 +4,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/_app.settings";
-import { isAdmin } from "~/lib/admins.server";
-import { userIdContext } from "~/lib/auth.server";
-import { getOwnProfile, updatePrivacySetting } from "~/lib/profiles.server";
-import { readForm, unknownIntent } from "~/lib/read-form.server";
-import { deleteAccountLink, PRIVACY_SETTINGS, PRIVACY_UPDATED, privacySchema, type PrivacySetting } from "~/lib/settings";
-import { redirectWithToast } from "~/lib/toast.server";
-import { getUserEmail } from "~/lib/users.server";
+import { isAdmin } from "~/features/account/admins.server";
+import { userIdContext } from "~/features/account/guards.server";
+import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
+import { readForm, unknownIntent } from "~/core/read-form.server";
+import { deleteAccountLink, PRIVACY_SETTINGS, PRIVACY_UPDATED, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
+import { redirectWithToast } from "~/core/toast.server";
+import { getUserEmail } from "~/features/account/users.server";
 import { getDb } from "../../db/connection";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];

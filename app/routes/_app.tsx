@@ -3,9 +3,9 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app";
 import type { loader as rootLoader } from "~/root";
-import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/components/owner/app-nav";
-import { requireUserMiddleware, userIdContext } from "~/lib/auth.server";
-import { getUserEmail } from "~/lib/users.server";
+import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
+import { requireUserMiddleware, userIdContext } from "~/features/account/guards.server";
+import { getUserEmail } from "~/features/account/users.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 

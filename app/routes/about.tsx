@@ -1,12 +1,12 @@
 import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/about";
-import { FinderDialog, FinderForm } from "~/components/finder-search";
-import { ScanDemoLink } from "~/components/search-form";
-import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/lib/demo";
-import { finderMeta, finderShouldRevalidate } from "~/lib/finder";
-import { finderAction, finderHeaders, finderLoader } from "~/lib/finder-route.server";
-import { formatToken } from "~/lib/search-input";
-import { HowItWorks } from "~/components/how-it-works";
+import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
+import { ScanDemoLink } from "~/features/finder/search-form";
+import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/features/finder/demo";
+import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
+import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
+import { formatToken } from "~/features/finder/search-input";
+import { HowItWorks } from "~/features/finder/how-it-works";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "About Tagback | How QR stickers return lost things" },

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.lookup";
 import { PlannedPage } from "~/components/planned-page";
-import { requireAdminMiddleware } from "~/lib/auth.server";
+import { requireAdminMiddleware } from "~/features/account/guards.server";
 
 // Admin checks run on the server for every request to this route; non-admins get 403.
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];

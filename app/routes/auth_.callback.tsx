@@ -2,10 +2,10 @@
 // waits existed only for a browser library; see docs/decisions/005).
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth_.callback";
-import { getAuthenticator, redirectToCookie } from "~/lib/google-auth.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { createSession } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { getAuthenticator, redirectToCookie } from "~/features/account/google-auth.server";
+import { safeRedirect } from "~/core/safe-redirect";
+import { createSession } from "~/features/account/session.server";
+import { redirectWithToast } from "~/core/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
 // The link in the developer-mode confirmation mail.
 import type { Route } from "./+types/auth_.confirm";
-import { confirmEmail } from "~/lib/password-accounts.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { confirmEmail } from "~/features/account/password-accounts.server";
+import { redirectWithToast } from "~/core/toast.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const secret = new URL(request.url).searchParams.get("token") ?? "";

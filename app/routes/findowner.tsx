@@ -1,9 +1,9 @@
 import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/findowner";
-import { FinderDialog, FinderForm } from "~/components/finder-search";
-import { finderMeta, finderShouldRevalidate } from "~/lib/finder";
-import { finderAction, finderHeaders, finderLoader } from "~/lib/finder-route.server";
-import { SOCIAL_LINKS } from "~/lib/site";
+import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
+import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
+import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
+import { SOCIAL_LINKS } from "~/core/site";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Find the owner | Tagback" },

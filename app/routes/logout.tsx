@@ -2,8 +2,8 @@
 // clears the cookie; whatever fails, the user still ends on / signed out.
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { destroySession } from "~/lib/session.server";
-import { toastHeader } from "~/lib/toast.server";
+import { destroySession } from "~/features/account/session.server";
+import { toastHeader } from "~/core/toast.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers();

@@ -3,9 +3,9 @@
 // so a client can only ever touch its own search, once.
 import { data } from "react-router";
 import type { Route } from "./+types/search.location";
-import { isCrossSiteWrite } from "~/lib/cross-site.server";
-import { readLocationTicket, updateSearchLocation } from "~/lib/owner-search.server";
-import { readForm } from "~/lib/read-form.server";
+import { isCrossSiteWrite } from "../../server/cross-site";
+import { readLocationTicket, updateSearchLocation } from "~/features/finder/owner-search.server";
+import { readForm } from "~/core/read-form.server";
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });

@@ -3,7 +3,7 @@
 // lockout, claim → remove → re-claim by another user, the product registry, and authorization.
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { randomInt } from "node:crypto";
-import { hashPassword } from "../../app/lib/password.server.ts";
+import { hashPassword } from "../../db/password.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { createUser, e2eDatabase, expect, signInAs, test, uniqueIp } from "./fixtures";
 

@@ -5,12 +5,12 @@ import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { getDb } from "../../db/connection";
 import { seed } from "../../db/seed";
 import { sessions, users } from "../../db/schema";
-import { requireAdmin, requireUserId } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/request-info";
-import { getSessionUserId } from "~/lib/session.server";
-import * as authRoute from "~/routes/auth";
+import { requireAdmin, requireUserId } from "~/features/account/guards.server";
+import { requestInfoContext } from "~/core/context";
+import { getSessionUserId } from "~/features/account/session.server";
+import * as authRoute from "~/routes/auth/route";
 import * as confirmRoute from "~/routes/auth_.confirm";
-import * as indexRoute from "~/routes/_index";
+import * as indexRoute from "~/routes/_index/route";
 import * as logoutRoute from "~/routes/logout";
 
 process.env.DEV_MODE_PASSWORD = "unit-pw";
@@ -184,7 +184,7 @@ describe("guards", () => {
 
   test("requireAdmin answers 403 to a signed-in non-admin", async () => {
     const [user] = await getDb().insert(users).values({ email: "plain@example.com", emailConfirmedAt: new Date() }).returning();
-    const { createSession } = await import("~/lib/session.server");
+    const { createSession } = await import("~/features/account/session.server");
     const cookie = (await createSession(user.id)).split(";")[0];
     const thrown = (await settle(requireAdmin(new Request(`${BASE}/admin/lookup`, { headers: { Cookie: cookie } })))) as Response;
     expect(thrown.status).toBe(403);
@@ -193,7 +193,7 @@ describe("guards", () => {
 
   test("the landing page sends a signed-in user to /profile", async () => {
     const [user] = await getDb().insert(users).values({ email: "landing@example.com", emailConfirmedAt: new Date() }).returning();
-    const { createSession } = await import("~/lib/session.server");
+    const { createSession } = await import("~/features/account/session.server");
     const cookie = (await createSession(user.id)).split(";")[0];
     const thrown = (await settle(indexRoute.loader({ request: new Request(`${BASE}/`, { headers: { Cookie: cookie } }), context: context(), params: {} } as never))) as Response;
     expect(thrown.status).toBe(302);

@@ -3,9 +3,9 @@
 import { RouterContextProvider } from "react-router";
 import { getDb } from "../../db/connection";
 import { profiles, users } from "../../db/schema";
-import { userIdContext } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/request-info";
-import { readToast } from "~/lib/toast.server";
+import { userIdContext } from "~/features/account/guards.server";
+import { requestInfoContext } from "~/core/context";
+import { readToast } from "~/core/toast.server";
 
 export const BASE = "http://localhost:3000";
 

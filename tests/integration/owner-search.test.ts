@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "../../db/connection.ts";
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
-import { LIMITS } from "../../app/lib/rate-limit.server.ts";
+import { LIMITS } from "../../app/core/rate-limit.server.ts";
 import {
   findOwner,
   locationTicket,
@@ -16,7 +16,7 @@ import {
   tokenLookup,
   unlockBio,
   updateSearchLocation,
-} from "../../app/lib/owner-search.server.ts";
+} from "../../app/features/finder/owner-search.server.ts";
 
 let seeded: SeedResult;
 beforeAll(async () => {

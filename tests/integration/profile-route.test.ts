@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDb } from "../../db/connection";
 import { adminUsers, profiles, searchHistory, tagbackTokens } from "../../db/schema";
-import { hashPassword } from "~/lib/password.server";
-import { NSFW_MESSAGE } from "~/lib/profanity";
-import { PROFILE_MESSAGES } from "~/lib/profile-schema";
-import * as profileRoute from "~/routes/_app.profile";
+import { hashPassword } from "../../db/password";
+import { NSFW_MESSAGE } from "~/core/profanity";
+import { PROFILE_MESSAGES } from "~/features/owner/profile-schema";
+import * as profileRoute from "~/routes/_app.profile/route";
 import { createOwner, dataOf, get, ownerContext, post, settle, statusOf, toastOf } from "./owner-helpers";
 
 type Owner = { id: string; email: string };

@@ -1,0 +1,82 @@
+// Developer-mode accounts: sign up with e-mail and password, confirm by a link sent by mail,
+// sign in. Only reachable once developer mode is unlocked (see dev-mode.server.ts).
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../../db/connection";
+import { profiles, users } from "../../../db/schema";
+import { normalizeEmail } from "~/features/account/admins.server";
+import { getEnv } from "~/core/env.server";
+import { sendMail } from "~/core/mail.server";
+import { hashPassword, verifyPassword } from "../../../db/password";
+import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+// Verifying against this keeps the time of "no such account" equal to "wrong password".
+let dummyHash: Promise<string> | undefined;
+
+export async function signUp(rawEmail: string, password: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const db = getDb();
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  const link = `${getEnv().APP_URL}/auth/confirm?token=`;
+  if (existing) {
+    // Same answer as a new sign-up, so the form does not reveal who has an account.
+    await sendMail({
+      to: email,
+      subject: "Your Tagback account",
+      text: `Someone tried to sign up to Tagback with this address. You already have an account: sign in at ${getEnv().APP_URL}/auth.`,
+    });
+    return;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  const passwordHash = await hashPassword(password);
+  db.transaction((tx) => {
+    const [user] = tx
+      .insert(users)
+      .values({ email, passwordHash, confirmationTokenHash: hashSecret(secret) })
+      .returning({ id: users.id })
+      .all();
+    tx.insert(profiles).values({ id: user.id }).run();
+  });
+  await sendMail({
+    to: email,
+    subject: "Confirm your Tagback account",
+    text: `Welcome to Tagback! Confirm your e-mail address by opening this link:\n\n${link}${secret}\n\nIf you did not sign up, ignore this message.`,
+  });
+}
+
+/** Confirms the account the link was sent to; false for an unknown or used link. */
+export async function confirmEmail(secret: string): Promise<boolean> {
+  if (!secret) return false;
+  const db = getDb();
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.confirmationTokenHash, hashSecret(secret))).get();
+  if (!user) return false;
+  await db.update(users).set({ emailConfirmedAt: new Date(), confirmationTokenHash: null }).where(eq(users.id, user.id));
+  return true;
+}
+
+export type SignInResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "invalid" | "unconfirmed" | "locked" };
+
+export async function signIn(rawEmail: string, password: string, clientIp: string): Promise<SignInResult> {
+  const email = normalizeEmail(rawEmail);
+  if ((await isLocked("signInPerEmail", email)) || (await isLocked("signInPerIp", clientIp))) {
+    return { ok: false, reason: "locked" };
+  }
+  const user = await getDb()
+    .select({ id: users.id, passwordHash: users.passwordHash, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !user.passwordHash || !valid) {
+    await Promise.all([recordFailure("signInPerEmail", email), recordFailure("signInPerIp", clientIp)]);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!user.confirmedAt) return { ok: false, reason: "unconfirmed" };
+  await clearFailures("signInPerEmail", email);
+  return { ok: true, userId: user.id };
+}

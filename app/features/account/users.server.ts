@@ -1,0 +1,50 @@
+// Users and their (one) profile.
+import { eq } from "drizzle-orm";
+import { getDb } from "../../../db/connection";
+import { profiles, users } from "../../../db/schema";
+import { normalizeEmail } from "~/features/account/admins.server";
+
+export type GoogleIdentity = { sub: string; email: string; picture: string | null; name: string | null };
+
+/**
+ * Finds the user by Google's subject id, or creates the user and an empty profile on the first
+ * sign-in. An existing account with the same e-mail (developer mode) is linked to the Google id.
+ * A profile without a photo takes the Google picture.
+ */
+export async function upsertGoogleUser(identity: GoogleIdentity): Promise<{ userId: string; created: boolean }> {
+  const db = getDb();
+  const email = normalizeEmail(identity.email);
+  let created = false;
+  const userId = db.transaction((tx) => {
+    const bySub = tx.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
+    if (bySub) return bySub.id;
+    const byEmail = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    if (byEmail) {
+      tx.update(users).set({ googleSub: identity.sub, emailConfirmedAt: new Date() }).where(eq(users.id, byEmail.id)).run();
+      return byEmail.id;
+    }
+    created = true;
+    const [user] = tx
+      .insert(users)
+      .values({ email, googleSub: identity.sub, emailConfirmedAt: new Date() })
+      .returning({ id: users.id })
+      .all();
+    const [firstName, ...rest] = (identity.name ?? "").trim().split(/\s+/);
+    tx.insert(profiles)
+      .values({ id: user.id, firstName: firstName || null, lastName: rest.join(" ") || null })
+      .run();
+    return user.id;
+  });
+  if (identity.picture) {
+    const profile = await db.select({ photoUrl: profiles.photoUrl }).from(profiles).where(eq(profiles.id, userId)).get();
+    if (profile && !profile.photoUrl) {
+      await db.update(profiles).set({ photoUrl: identity.picture }).where(eq(profiles.id, userId));
+    }
+  }
+  return { userId, created };
+}
+
+export async function getUserEmail(userId: string): Promise<string | null> {
+  const row = await getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return row?.email ?? null;
+}

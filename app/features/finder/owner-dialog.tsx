@@ -1,0 +1,235 @@
+// The 'Owner Found at the product' dialog: a server-rendered state of the search URL. Open in the
+// HTML, closed by a link to the page without the search; with JavaScript also by Escape, back and
+// a click outside. It holds the unlock form for a masked bio and, with the finder's consent, the
+// button that adds their browser position to the search they just made.
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { PublicProfileView } from "~/features/finder/public-profile-view";
+import type { PublicProfile } from "~/features/finder/public-profile";
+import type { SearchQuery } from "~/features/finder/search-input";
+import { useDigitBoxes } from "~/core/hooks/use-digit-boxes";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+
+export type OwnerDialogProps = {
+  profile: PublicProfile;
+  tweetText: string | null;
+  query: SearchQuery;
+  locationTicket: string | null;
+  demoUnmasked: boolean;
+  /** The same page without the search (closing the dialog). */
+  closeHref: string;
+  /** The result of the last unlock attempt on this page. */
+  unlockMessage: string | null;
+};
+
+
+export function OwnerDialog(props: OwnerDialogProps) {
+  const { profile, tweetText, query, closeHref } = props;
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dialogRef.current?.focus();
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [navigate, closeHref]);
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/60 sm:items-center sm:p-4"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) navigate(closeHref, { preventScrollReset: true });
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="owner-dialog-title"
+        tabIndex={-1}
+        className="max-h-[92vh] w-full max-w-md overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl focus:outline-none sm:rounded-2xl"
+      >
+        <div className="mb-4 flex items-start justify-between gap-3">
+          <h2 id="owner-dialog-title" className="text-lg font-bold text-brand-900">
+            Owner Found at the product
+          </h2>
+          <Link
+            to={closeHref}
+            preventScrollReset
+            aria-label="Close"
+            className="-m-1 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </Link>
+        </div>
+        <PublicProfileView
+          profile={profile}
+          tweetText={tweetText}
+          unlock={<UnlockForm query={query} message={props.unlockMessage} />}
+          footer={
+            <>
+              {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
+              {props.locationTicket ? <ShareLocation ticket={props.locationTicket} /> : null}
+            </>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Four one-digit boxes with JavaScript (paste fills them, backspace goes back); one field without. */
+function UnlockForm({ query, message }: { query: SearchQuery; message: string | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
+  const { boxes, boxProps } = useDigitBoxes(4);
+  // After a refused try the boxes start again from the first.
+  useEffect(() => {
+    if (!message) return;
+    for (const box of boxes.current) if (box) box.value = "";
+    boxes.current[0]?.focus();
+  }, [message]);
+
+  return (
+    <Form method="post" preventScrollReset className="mt-3">
+      <input type="hidden" name="intent" value="unlock" />
+      <input type="hidden" name="type" value={query.type} />
+      <input type="hidden" name="number" value={query.number} />
+      {hydrated ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Unlock digits</legend>
+          <div className="mt-1 flex gap-2">
+            {[0, 1, 2, 3].map((index) => (
+              <input
+                key={index}
+                {...boxProps(index)}
+                name="digit"
+                aria-label={`Digit ${index + 1} of 4`}
+                className="h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900"
+              />
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <div>
+          <label htmlFor="unlock-digits" className="block text-sm font-medium">
+            Unlock digits
+          </label>
+          <input
+            id="unlock-digits"
+            name="digits"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            placeholder="4 digits"
+            className="mt-1 w-32 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
+          />
+        </div>
+      )}
+      {message ? (
+        <p role="alert" className="mt-2 font-medium text-red-800">
+          {message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="mt-3 rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
+      >
+        {busy ? "Checking…" : "Unlock"}
+      </button>
+    </Form>
+  );
+}
+
+/** The demo's checkbox: off = the bio is masked (try the unlock), on = shown. Changing it resets the entry. */
+function DemoMaskSwitch({ query, unmasked }: { query: SearchQuery; unmasked: boolean }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" preventScrollReset className="rounded-lg bg-slate-50 p-3 text-sm">
+      <input type="hidden" name="type" value={query.type} />
+      <input type="hidden" name="number" value={query.number} />
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          name="unmasked"
+          value="1"
+          defaultChecked={unmasked}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+          className="h-4 w-4"
+        />
+        Show Owner Info without unlock digits (demo: digits are 5678)
+      </label>
+      {hydrated ? null : (
+        <button type="submit" className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 font-medium">
+          Apply
+        </button>
+      )}
+    </Form>
+  );
+}
+
+type ShareState = "idle" | "asking" | "shared" | "failed";
+
+/** Only with JavaScript and only when the finder asks: the browser's position for this search. */
+function ShareLocation({ ticket }: { ticket: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<ShareState>("idle");
+  if (!hydrated || typeof navigator === "undefined" || !("geolocation" in navigator)) return null;
+
+  function share() {
+    setState("asking");
+    // The 2 s time-out starts once the finder has allowed the position.
+    navigator.geolocation.getCurrentPosition(
+      async (position) => {
+        try {
+          const response = await fetch("/search/location", {
+            method: "POST",
+            body: new URLSearchParams({
+              ticket,
+              latitude: String(position.coords.latitude),
+              longitude: String(position.coords.longitude),
+            }),
+            signal: AbortSignal.timeout(2000),
+          });
+          setState(response.ok ? "shared" : "failed");
+        } catch {
+          setState("failed");
+        }
+      },
+      () => setState("failed"),
+      { timeout: 2000, maximumAge: 60_000, enableHighAccuracy: false },
+    );
+  }
+
+  return (
+    <div className="text-sm">
+      {state === "shared" ? (
+        <p role="status" className="text-emerald-800">Your location was shared with the owner.</p>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={share}
+            disabled={state === "asking"}
+            className="rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70"
+          >
+            Share my location with the owner
+          </button>
+          <p className="mt-1 text-xs text-slate-600">Helps the owner know where their item is. Nothing is sent unless you press it.</p>
+          {state === "failed" ? (
+            <p role="status" className="mt-1 text-red-800">Your location could not be shared.</p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// The public profile as a finder sees it: the body of the 'Owner Found at the product' dialog, and
+// the owner's own preview. It renders a PublicProfile, which has no e-mail or mobile fields.
+import { useEffect, useState, type ReactNode } from "react";
+import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder/contact-links";
+import type { PublicProfile } from "~/features/finder/public-profile";
+import { SEARCH_MESSAGES } from "~/features/finder/search-input";
+
+type PublicProfileViewProps = {
+  profile: PublicProfile;
+  /** The Make a Tweet text; without it the X menu only opens the profile. */
+  tweetText?: string | null;
+  /** Shown under the masked notice: the finder's unlock form (the preview passes nothing). */
+  unlock?: ReactNode;
+  /** Extra controls at the end (the demo's mask checkbox). */
+  footer?: ReactNode;
+};
+
+export function PublicProfileView({ profile, tweetText, unlock, footer }: PublicProfileViewProps) {
+  return (
+    <div className="space-y-5" data-profile-kind={profile.kind}>
+      <div className="flex items-center gap-4">
+        <img
+          src={profile.avatarUrl}
+          alt=""
+          width={72}
+          height={72}
+          className="h-18 w-18 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover"
+          referrerPolicy="no-referrer"
+        />
+        <div className="min-w-0">
+          <p className="truncate text-xl font-bold text-slate-900" data-testid="owner-name">
+            {profile.fullName}
+          </p>
+          {profile.xUsername ? <XMenu username={profile.xUsername} tweetText={tweetText ?? null} /> : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="owner-info-title">
+        <h3 id="owner-info-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Owner Info
+        </h3>
+        {profile.bioMasked ? (
+          <div className="mt-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-medium">The owner has hidden this information.</p>
+            <p className="mt-0.5">Enter digits 5 to 8 of the 12-digit token printed on the sticker to read it.</p>
+            {unlock}
+          </div>
+        ) : (
+          <p className="mt-1 whitespace-pre-line text-slate-800" data-testid="owner-bio">
+            {profile.bio ?? "The owner has not added any info yet."}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="owner-products-title">
+        <h3 id="owner-products-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Owner Products
+        </h3>
+        {profile.products.length ? (
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {profile.products.map((name, index) => (
+              <li key={`${name}-${index}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+                {name}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No products listed.</p>
+        )}
+      </section>
+
+      {profile.contacts.length ? <ContactButtons links={profile.contacts} /> : null}
+
+      {footer}
+
+      {profile.kind === "not-found" ? null : (
+        <p className="border-t border-slate-100 pt-3 text-xs text-slate-600">
+          Something wrong with this profile?{" "}
+          <a className="font-medium text-brand-700 underline" href="mailto:support@tagback.app?subject=Report%20a%20profile">
+            Report it
+          </a>{" "}
+          and we will look into it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const CONTACT_STYLE: Record<ContactLink["kind"], string> = {
+  sms: "bg-slate-800 hover:bg-slate-900",
+  call: "bg-brand-600 hover:bg-brand-700",
+  telegram: "bg-sky-700 hover:bg-sky-800",
+  whatsapp: "bg-emerald-700 hover:bg-emerald-800",
+};
+
+function ContactButtons({ links }: { links: ContactLink[] }) {
+  return (
+    <section aria-labelledby="owner-contact-title">
+      <h3 id="owner-contact-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Contact the owner
+      </h3>
+      <ul className="mt-2 grid grid-cols-2 gap-2">
+        {links.map((link) => (
+          <li key={link.kind}>
+            <a
+              href={link.href}
+              {...(link.kind === "telegram" || link.kind === "whatsapp" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              className={`block rounded-lg px-3 py-2 text-center text-sm font-semibold text-white ${CONTACT_STYLE[link.kind]}`}
+            >
+              {link.label}
+              <span className="block text-xs font-normal">{link.display}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The X username with its menu (a <details>, so it opens without JavaScript). */
+function XMenu({ username, tweetText }: { username: string; tweetText: string | null }) {
+  const [canCopy, setCanCopy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
+  async function copy() {
+    if (!tweetText) return;
+    try {
+      await navigator.clipboard.writeText(tweetText);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <div>
+      <details className="relative inline-block">
+        <summary className="cursor-pointer list-none text-brand-700 underline-offset-2 hover:underline">
+          @{username} <span aria-hidden="true">▾</span>
+        </summary>
+        <ul className="absolute left-0 z-10 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg">
+          <li>
+            <a className="block px-3 py-2 hover:bg-slate-100" href={xProfileUrl(username)} target="_blank" rel="noopener noreferrer">
+              Open Profile
+            </a>
+          </li>
+          {tweetText ? (
+            <li>
+              <a className="block px-3 py-2 hover:bg-slate-100" href={tweetIntentUrl(tweetText)} target="_blank" rel="noopener noreferrer">
+                Make a Tweet
+              </a>
+            </li>
+          ) : null}
+          {tweetText && canCopy ? (
+            <li>
+              <button type="button" className="block w-full px-3 py-2 text-left hover:bg-slate-100" onClick={copy}>
+                Copy tweet template
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </details>
+      <div role="status" aria-live="polite">
+        {copied ? (
+          <p className="mt-1 text-xs text-emerald-800">
+            <span className="font-semibold">{SEARCH_MESSAGES.copied.title}</span> {SEARCH_MESSAGES.copied.description}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// The finder's search form: a plain GET form (shareable URL, works without JavaScript). With
+// JavaScript it keeps only digits, groups a token 4-4-4, and shows the first check's messages
+// before any request (conform + the same zod schema the server uses).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  formatToken,
+  keepDigits,
+  METRO_CARD_MAX,
+  SEARCH_TYPE_LABELS,
+  SEARCH_TYPES,
+  parseSearch,
+  searchMessage,
+  type SearchType,
+} from "~/features/finder/search-input";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+
+/** Hero's Scan demo asks the form to run the demo search (see ScanDemoLink). */
+export const SCAN_DEMO_EVENT = "tagback:scan-demo";
+
+type SearchFormProps = {
+  /** The page the form submits to (/, /about or /findowner). */
+  action: string;
+  defaultType: SearchType;
+  defaultNumber: string;
+  lastResult: SubmissionResult<string[]> | null;
+};
+
+function display(type: SearchType, digits: string) {
+  return type === "tagbacktoken" ? formatToken(digits) : digits;
+}
+
+export function SearchForm({ action, defaultType, defaultNumber, lastResult }: SearchFormProps) {
+  const navigation = useNavigation();
+  const [type, setType] = useState<SearchType>(defaultType);
+  const [number, setNumber] = useState(() =>
+    /^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
+  );
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [form, fields] = useForm({
+    id: "owner-search",
+    lastResult,
+    onValidate: ({ formData }) => parseSearch(formData),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+
+  // Scan demo: pre-fill the demo token, then search after 1 second (spec 000 §2).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    function onScanDemo(event: Event) {
+      const token = (event as CustomEvent<string>).detail;
+      setType("tagbacktoken");
+      setNumber(formatToken(token));
+      formRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+      timer = setTimeout(() => formRef.current?.requestSubmit(), 1000);
+    }
+    window.addEventListener(SCAN_DEMO_EVENT, onScanDemo);
+    return () => {
+      window.removeEventListener(SCAN_DEMO_EVENT, onScanDemo);
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === action && navigation.location.search !== "";
+  const errorKey = fields.number.errors?.[0];
+  const error = errorKey ? searchMessage(errorKey) : null;
+  const inputId = "search-number";
+  const errorId = "search-number-error";
+
+  return (
+    <Form
+      method="get"
+      // The fragment brings a no-JavaScript result (an error beside the field) into view.
+      action={`${action}#find-owner`}
+      {...getFormProps(form)}
+      ref={formRef}
+      preventScrollReset
+      data-hydrated={hydrated ? "true" : undefined}
+      className="space-y-3"
+    >
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">What did you find?</legend>
+        <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {SEARCH_TYPES.map((value) => (
+            <label
+              key={value}
+              className="cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-700 has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
+            >
+              <input
+                type="radio"
+                name="type"
+                value={value}
+                checked={type === value}
+                onChange={() => {
+                  setType(value);
+                  setNumber(""); // switching the type clears the number (spec 000 §5)
+                }}
+                className="sr-only"
+              />
+              {SEARCH_TYPE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          {type === "metrocard" ? "Metro card number" : "12-digit token"}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={inputId}
+            name="number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="search"
+            value={number}
+            placeholder={type === "metrocard" ? "8 to 16 digits" : "1234-5678-9012"}
+            maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : 14) : undefined}
+            onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+          />
+          <button
+            type="submit"
+            disabled={searching}
+            className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {searching ? (
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none" stroke="currentColor" strokeWidth="3">
+                <path d="M12 3a9 9 0 1 0 9 9" />
+              </svg>
+            ) : null}
+            {searching ? "Searching…" : "Find Owner"}
+          </button>
+        </div>
+        {error ? (
+          <div id={errorId} role="alert" className="mt-2 text-sm text-red-800">
+            <p className="font-semibold">{error.title}</p>
+            <p>{error.description}</p>
+          </div>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Hero's Scan demo: a link to the demo search; with JavaScript it fills the form and searches after 1 s. */
+export function ScanDemoLink({ token, className }: { token: string; className?: string }) {
+  return (
+    <a
+      href={`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`}
+      className={className}
+      onClick={(event) => {
+        if (!document.getElementById("owner-search")) return;
+        event.preventDefault();
+        window.dispatchEvent(new CustomEvent(SCAN_DEMO_EVENT, { detail: token }));
+      }}
+    >
+      Scan demo
+    </a>
+  );
+}

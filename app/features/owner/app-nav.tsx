@@ -1,0 +1,203 @@
+// Navigation of the signed-in area (spec 001 §2): a 250 px sidebar that JavaScript can collapse to
+// 70 px, a top bar under 768 px, and the fixed six-tab bottom navigation on small screens.
+// Everything is links and forms, so it all works without JavaScript except the collapse button,
+// which is only shown once JavaScript runs.
+import { useEffect, useState } from "react";
+import { Form, NavLink } from "react-router";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+
+export const APP_NAV = [
+  { to: "/profile", label: "Profile", short: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0" },
+  { to: "/token", label: "Tagback Token", short: "Token", icon: "M4 7h16v10H4zM8 11h.01M12 11h4" },
+  { to: "/lost", label: "Lost Items", short: "Lost", icon: "M12 3l9 4-9 4-9-4zm-9 9l9 4 9-4" },
+  { to: "/found", label: "Found Items", short: "Found", icon: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm10 17l-5-5" },
+  { to: "/messaging", label: "Messaging", short: "Messages", icon: "M4 5h16v11H8l-4 4z" },
+  {
+    to: "/settings",
+    label: "Settings",
+    short: "Settings",
+    icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3l2-1-2-4-2 1-2-1V5h-4v2l-2 1-2-1-2 4 2 1v2l-2 1 2 4 2-1 2 1v2h4v-2l2-1 2 1 2-4-2-1z",
+  },
+] as const;
+
+/** The bottom navigation's order (spec 000 §2): Profile, Token, Found, Messages, Lost, Settings. */
+const BOTTOM_NAV = ["/profile", "/token", "/found", "/messaging", "/lost", "/settings"].map(
+  (to) => APP_NAV.find((item) => item.to === to)!,
+);
+
+export const APP_VERSION = "1.0.0";
+export const SIDEBAR_COOKIE = "tb_sidebar";
+
+const STICKER_ICON = "M6 2h9l5 5v15H6zM14 2v6h6";
+const LOGOUT_ICON = "M15 17l5-5-5-5M20 12H9M12 21H5V3h7";
+
+export function Icon({ path, className = "h-5 w-5" }: { path: string; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+
+export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: string; email: string | null; initiallyCollapsed: boolean }) {
+  const hydrated = useHydrated();
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  function toggle() {
+    const next = !collapsed;
+    setCollapsed(next);
+    // Remembered for the next page the server renders.
+    document.cookie = `${SIDEBAR_COOKIE}=${next ? "collapsed" : "open"}; path=/; max-age=31536000; samesite=lax`;
+  }
+  const label = (text: string) => <span className={collapsed ? "sr-only" : "truncate"}>{text}</span>;
+  return (
+    <aside
+      aria-label="Account"
+      data-collapsed={collapsed ? "" : undefined}
+      className={`sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] md:flex ${
+        collapsed ? "w-[70px]" : "w-[250px]"
+      }`}
+    >
+      {hydrated ? (
+        <div className={`flex p-3 pb-0 ${collapsed ? "justify-center" : "justify-end"}`}>
+          <button
+            type="button"
+            onClick={toggle}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+          >
+            <Icon path={collapsed ? "M9 6l6 6-6 6" : "M15 6l-6 6 6 6"} />
+          </button>
+        </div>
+      ) : null}
+      <nav aria-label="Account sections" className="flex-1 space-y-1 overflow-y-auto p-3">
+        {APP_NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            title={collapsed ? item.label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${collapsed ? "justify-center" : ""} ${
+                isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+              }`
+            }
+          >
+            <Icon path={item.icon} />
+            {label(item.label)}
+          </NavLink>
+        ))}
+        <a
+          href={shopUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={collapsed ? "Stickers" : undefined}
+          className={`flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 ${collapsed ? "justify-center" : ""}`}
+        >
+          <Icon path={STICKER_ICON} />
+          {label("Stickers")}
+        </a>
+      </nav>
+      <div className="space-y-2 border-t border-slate-200 p-3 text-sm">
+        {!collapsed && email ? (
+          <p className="truncate text-slate-600" title={email}>
+            {email}
+          </p>
+        ) : null}
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            title={collapsed ? "Logout" : undefined}
+            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-red-700 hover:bg-red-50 ${collapsed ? "justify-center" : ""}`}
+          >
+            <Icon path={LOGOUT_ICON} />
+            {label("Logout")}
+          </button>
+        </Form>
+        <p className={`text-xs text-slate-600 ${collapsed ? "text-center" : "px-3"}`}>
+          {collapsed ? `v${APP_VERSION}` : `Version ${APP_VERSION}`}
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+/** Under 768 px: the sidebar's contents behind a menu (a <details>, so no JavaScript is needed). */
+export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | null }) {
+  return (
+    <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-sm md:hidden">
+      <details className="relative">
+        <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 py-1.5 font-medium text-slate-800 hover:bg-slate-200">
+          <Icon path="M4 6h16M4 12h16M4 18h10" className="h-4 w-4" />
+          Account menu
+        </summary>
+        <div className="absolute left-0 top-10 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+          <nav aria-label="Account sections (menu)">
+            <ul>
+              {APP_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    <Icon path={item.icon} />
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <a href={shopUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
+                  <Icon path={STICKER_ICON} />
+                  Stickers
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <p className="mt-1 border-t border-slate-100 px-3 pt-2 text-xs text-slate-600">Version {APP_VERSION}</p>
+        </div>
+      </details>
+      <p className="min-w-0 flex-1 truncate text-right text-slate-600">{email}</p>
+      <Form method="post" action="/logout">
+        <button type="submit" className="rounded-lg px-2 py-1.5 font-medium text-red-700 hover:bg-red-50">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The fixed six-tab bar of small screens; pages leave room for it at the bottom. */
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Account sections (bottom)"
+      data-bottom-nav=""
+      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-6 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      {BOTTOM_NAV.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          className={({ isActive }) =>
+            `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`
+          }
+        >
+          <Icon path={item.icon} />
+          {item.short}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../../db/connection.ts";
+import { tagbackTokens } from "../../../db/schema.ts";
+import { hashPassword, verifyPassword } from "../../../db/password.ts";
+import {
+  generateToken,
+  generateTokenPassword,
+  MAX_MINT_COUNT,
+  mintTokens,
+  tokenCsv,
+  tokenUrl,
+} from "./mint.server.ts";
+
+const APP_URL = "https://tagback.example";
+
+async function storedRows(tokens: string[]) {
+  return getDb().select().from(tagbackTokens).where(inArray(tagbackTokens.token, tokens)).all();
+}
+
+describe("generateToken / generateTokenPassword", () => {
+  it("draws 12-digit tokens and 8-digit passwords", () => {
+    for (let i = 0; i < 200; i++) {
+      expect(generateToken()).toMatch(/^\d{12}$/);
+      expect(generateTokenPassword()).toMatch(/^\d{8}$/);
+    }
+    expect(new Set(Array.from({ length: 200 }, generateToken)).size).toBe(200);
+  });
+});
+
+describe("mintTokens", () => {
+  it("inserts count unique unclaimed, unverified tokens with hashed passwords", async () => {
+    const db = getDb();
+    const minted = await mintTokens(db, 5, APP_URL);
+    expect(minted).toHaveLength(5);
+    expect(new Set(minted.map((m) => m.token)).size).toBe(5);
+    for (const { token, password, url } of minted) {
+      expect(token).toMatch(/^\d{12}$/);
+      expect(password).toMatch(/^\d{8,10}$/);
+      expect(url).toBe(`${APP_URL}/?t=${token}`);
+    }
+
+    const rows = await storedRows(minted.map((m) => m.token));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.userId).toBeNull();
+      expect(row.isClaimed).toBe(false);
+      expect(row.isVerified).toBe(false);
+      const { password } = minted.find((m) => m.token === row.token)!;
+      expect(row.passwordHash).not.toContain(password);
+      expect(await verifyPassword(password, row.passwordHash)).toBe(true);
+      const wrong = password === "00000000" ? "00000001" : "00000000";
+      expect(await verifyPassword(wrong, row.passwordHash)).toBe(false);
+    }
+  });
+
+  it("never repeats a token across batches", async () => {
+    const db = getDb();
+    const first = await mintTokens(db, 20, APP_URL);
+    const second = await mintTokens(db, 20, `${APP_URL}/`);
+    const all = [...first, ...second].map((m) => m.token);
+    expect(new Set(all).size).toBe(40);
+    expect(second[0]!.url).toBe(`${APP_URL}/?t=${second[0]!.token}`);
+    expect(await storedRows(all)).toHaveLength(40);
+  });
+
+  it("regenerates a token that collides with the database or with the batch", async () => {
+    const db = getDb();
+    await db
+      .insert(tagbackTokens)
+      .values({ token: "111111111111", passwordHash: await hashPassword("99999999"), userId: null })
+      .run();
+    // Row 1 gets 111… (taken in the database), row 2 gets 111… again (taken in the batch) then 222…;
+    // the insert rejects 111…, so row 1 is regenerated as 333….
+    const sequence = ["111111111111", "111111111111", "222222222222", "333333333333"];
+    const minted = await mintTokens(db, 2, APP_URL, { generateToken: () => sequence.shift() ?? "999999999999" });
+    expect(minted.map((m) => m.token).sort()).toEqual(["222222222222", "333333333333"]);
+    expect(sequence).toEqual([]);
+
+    // The pre-existing row is untouched: its password is still the old one.
+    const existing = await db.select().from(tagbackTokens).where(eq(tagbackTokens.token, "111111111111")).get();
+    expect(await verifyPassword("99999999", existing!.passwordHash)).toBe(true);
+    expect(await storedRows(["222222222222", "333333333333"])).toHaveLength(2);
+  });
+
+  it("never mints the demo token, which every search answers with the demo profile", async () => {
+    const db = getDb();
+    const sequence = ["123456789012", "555555555555"];
+    const minted = await mintTokens(db, 1, APP_URL, { generateToken: () => sequence.shift() ?? "999999999998" });
+    expect(minted.map((m) => m.token)).toEqual(["555555555555"]);
+    expect(await storedRows(["123456789012"])).toHaveLength(0);
+  });
+
+  it("gives up on a generator that only repeats itself, writing nothing", async () => {
+    const db = getDb();
+    await expect(mintTokens(db, 2, APP_URL, { generateToken: () => "444444444444" })).rejects.toThrow(/unique/);
+    expect(await storedRows(["444444444444"])).toHaveLength(0);
+  });
+
+  it("rejects a count outside 1..10000", async () => {
+    const db = getDb();
+    for (const count of [0, -1, 1.5, Number.NaN, MAX_MINT_COUNT + 1]) {
+      await expect(mintTokens(db, count, APP_URL)).rejects.toThrow(RangeError);
+    }
+  });
+});
+
+describe("tokenCsv", () => {
+  it("prints the header and one line per token", () => {
+    const csv = tokenCsv([
+      { token: "012345678901", password: "00123456", url: tokenUrl("http://localhost:3000/", "012345678901") },
+    ]);
+    expect(csv).toBe("token,password,url\n012345678901,00123456,http://localhost:3000/?t=012345678901\n");
+    expect(tokenCsv([])).toBe("token,password,url\n");
+  });
+});

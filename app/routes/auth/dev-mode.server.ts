@@ -1,0 +1,36 @@
+// Developer mode: e-mail/password sign-in, unlocked by the admin password on /auth. The password
+// is checked on the server (constant time, per-IP lockout); the unlocked state is a flag in a
+// signed cookie, never a secret held by the browser.
+import { signedCookie } from "~/core/cookies.server";
+import { getEnv } from "~/core/env.server";
+import { safeEqual } from "../../../db/password";
+import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+
+export const DEV_PASSWORD_MAX_LENGTH = 8;
+
+function devModeCookie() {
+  return signedCookie("tb_dev", { maxAge: 24 * 60 * 60 });
+}
+
+export function devModeAvailable(): boolean {
+  return Boolean(getEnv().DEV_MODE_PASSWORD);
+}
+
+export async function isDevModeEnabled(request: Request): Promise<boolean> {
+  if (!devModeAvailable()) return false;
+  return (await devModeCookie().parse(request.headers.get("Cookie"))) === true;
+}
+
+export type UnlockResult = { ok: true; setCookie: string } | { ok: false; reason: "invalid" | "locked" | "unavailable" };
+
+export async function unlockDevMode(password: string, clientIp: string): Promise<UnlockResult> {
+  const expected = getEnv().DEV_MODE_PASSWORD;
+  if (!expected) return { ok: false, reason: "unavailable" };
+  if (await isLocked("devModePerIp", clientIp)) return { ok: false, reason: "locked" };
+  if (password.length > DEV_PASSWORD_MAX_LENGTH || !safeEqual(password, expected)) {
+    await recordFailure("devModePerIp", clientIp);
+    return { ok: false, reason: "invalid" };
+  }
+  await clearFailures("devModePerIp", clientIp);
+  return { ok: true, setCookie: await devModeCookie().serialize(true) };
+}

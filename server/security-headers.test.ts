@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+import { isCrossSiteWrite } from "./cross-site";
+import { securityHeaders } from "./security-headers";
+
+const base = { nonce: "abc123", hsts: false, development: false, formActionOrigins: ["https://accounts.google.com"], analytics: false };
+
+test("the policy is enforced, names the nonce and forbids plugins, base and framing", () => {
+  const headers = securityHeaders(base);
+  const csp = headers["Content-Security-Policy"];
+  expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("form-action 'self' https://accounts.google.com");
+  expect(csp).not.toContain("unsafe-inline");
+  expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+  expect(headers["Strict-Transport-Security"]).toBeUndefined();
+});
+
+test("HSTS only in production over https; analytics hosts only when analytics is on", () => {
+  expect(securityHeaders({ ...base, hsts: true })["Strict-Transport-Security"]).toContain("max-age=");
+  expect(securityHeaders({ ...base, analytics: true })["Content-Security-Policy"]).toContain("googletagmanager.com");
+  expect(securityHeaders(base)["Content-Security-Policy"]).not.toContain("googletagmanager.com");
+});
+
+test("development reports instead of enforcing (Vite injects scripts without a nonce)", () => {
+  const headers = securityHeaders({ ...base, development: true });
+  expect(headers["Content-Security-Policy"]).toBeUndefined();
+  expect(headers["Content-Security-Policy-Report-Only"]).toBeTruthy();
+});
+
+test("cross-site writes are recognised; same-origin posts and reads pass", () => {
+  const origin = "http://127.0.0.1:3000";
+  expect(isCrossSiteWrite({ method: "POST", secFetchSite: "same-origin", origin, requestOrigin: origin })).toBe(false);
+  expect(isCrossSiteWrite({ method: "POST", secFetchSite: undefined, origin: undefined, requestOrigin: origin })).toBe(false);
+  expect(isCrossSiteWrite({ method: "POST", secFetchSite: "cross-site", origin: "https://evil.example", requestOrigin: origin })).toBe(true);
+  expect(isCrossSiteWrite({ method: "POST", secFetchSite: undefined, origin: "https://evil.example", requestOrigin: origin })).toBe(true);
+  expect(isCrossSiteWrite({ method: "POST", secFetchSite: "none", origin: "null", requestOrigin: origin })).toBe(true);
+  expect(isCrossSiteWrite({ method: "GET", secFetchSite: "cross-site", origin: "https://evil.example", requestOrigin: origin })).toBe(false);
+});
