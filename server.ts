@@ -29,17 +29,9 @@ try {
   process.exit(1);
 }
 
-// Demo mode needs no configuration: a session secret and a developer-mode password are made up
-// for this process (sessions end when it restarts) and the password is printed for the developer.
-if (env.demoMode) {
-  process.env.SESSION_SECRET ||= randomBytes(32).toString("base64url");
-  if (!process.env.DEV_MODE_PASSWORD) {
-    process.env.DEV_MODE_PASSWORD = randomBytes(4).toString("hex");
-  }
-  console.log(`Developer-mode password (demo mode): ${process.env.DEV_MODE_PASSWORD}`);
-}
+if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
 
-const database = getDatabase();
+const database = getDatabase(env.DATABASE_PATH);
 if (database.created && env.demoMode) {
   await seed(database.db);
   console.log(`Seeded demo data into ${database.file}`);

@@ -17,7 +17,7 @@ import { NotFound } from "~/components/not-found";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { getUserId } from "~/features/account/guards.server";
+import { sessionMiddleware, userContext } from "~/middleware/session";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
@@ -27,7 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   const { toast, headers } = await readToast(request);
   return data(
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       shopUrl: env.SHOP_URL,
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
-      signedIn: Boolean(await getUserId(request)),
+      signedIn: Boolean(context.get(userContext)),
     },
     { headers },
   );

@@ -31,18 +31,13 @@ export function openDatabase(file: string): Opened {
   return { db, file: resolved, created };
 }
 
-function databasePath() {
-  return process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
-}
-
-/** The process-wide connection (DATABASE_PATH, or ./data/tagback.db). */
-export function getDatabase(): Opened {
-  holder.__tagbackDb ??= openDatabase(databasePath());
+/**
+ * The process-wide connection (DATABASE_PATH, or ./data/tagback.db), for server.ts, server/app.ts
+ * and the CLI. App code never calls this: it reads the connection from the router context.
+ */
+export function getDatabase(file = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH): Opened {
+  holder.__tagbackDb ??= openDatabase(file);
   return holder.__tagbackDb;
-}
-
-export function getDb(): Db {
-  return getDatabase().db;
 }
 
 export function closeDatabase() {

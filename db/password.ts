@@ -1,5 +1,6 @@
-// Password hashing for token passwords and developer-mode accounts: scrypt from node:crypto,
-// compared in constant time. Format: scrypt$N$r$p$salt$hash (base64url).
+// Hashing of the secrets the database stores (token passwords, developer-mode account passwords):
+// scrypt from node:crypto, compared in constant time; format scrypt$N$r$p$salt$hash (base64url).
+// The app and the demo seed both use it, so it lives beside the schema (db/ never imports app/).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const N = 16384;
@@ -31,16 +32,4 @@ export async function verifyPassword(secret: string, stored: string): Promise<bo
     p: Number(pp),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-/** Constant-time comparison of two secrets of possibly different lengths. */
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  if (left.length !== right.length) {
-    // Compare anyway so the time taken does not reveal the length difference early.
-    timingSafeEqual(left, left);
-    return false;
-  }
-  return timingSafeEqual(left, right);
 }

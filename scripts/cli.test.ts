@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { DEMO_IDENTIFIERS, seed } from "../db/seed.ts";
+import { MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "../app/features/stickers/rules.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-cli-"));
@@ -61,8 +62,8 @@ describe("npm run tokens", () => {
     expect(lines).toHaveLength(4);
     const tokens = lines.slice(1).map((line) => {
       const [token, password, url] = line.split(",");
-      expect(token).toMatch(/^\d{12}$/);
-      expect(password).toMatch(/^\d{8}$/);
+      expect(token).toMatch(new RegExp(`^\\d{${TOKEN_LENGTH}}$`));
+      expect(password).toMatch(new RegExp(`^\\d{${MINTED_PASSWORD_LENGTH}}$`));
       expect(url).toBe(`http://localhost:3000/?t=${token}`);
       return token!;
     });

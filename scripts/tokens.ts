@@ -2,12 +2,10 @@
 // Mints a batch of sticker tokens and prints CSV (token,password,url) on stdout.
 import fs from "node:fs";
 import path from "node:path";
+import { MAX_MINT_COUNT } from "../app/features/stickers/rules.ts";
 import { fail, info, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
 
 const DEFAULT_APP_URL = "http://localhost:3000";
-// MAX_MINT_COUNT of app/lib/tokens.server.ts (which mintTokens enforces too), repeated here because
-// that module is loaded only after the arguments are valid.
-const MAX_MINT_COUNT = 10_000;
 
 const USAGE = `
 Usage: npm run tokens -- mint --count N [--qr-dir DIR]

@@ -1,6 +1,8 @@
 // The environment, validated once at start. A bad value stops the server with a message naming it.
 // Demo mode (APP_URL unset or loopback) needs no configuration at all.
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { DEV_PASSWORD_MAX_LENGTH } from "../features/account/rules.ts";
 
 const optional = z
   .string()
@@ -18,7 +20,7 @@ export const envSchema = z
     APP_URL: origin,
     SESSION_SECRET: optional,
     DEV_MODE_PASSWORD: optional.pipe(
-      z.string().max(8, "must be at most 8 characters").optional(),
+      z.string().max(DEV_PASSWORD_MAX_LENGTH, `must be at most ${DEV_PASSWORD_MAX_LENGTH} characters`).optional(),
     ),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
@@ -41,9 +43,15 @@ export const envSchema = z
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);
+    // Demo mode needs no configuration: a session secret and a developer-mode password are made
+    // up for this process (sessions end when it restarts); server.ts prints the password.
+    const makeUpDevPassword = demoMode && !env.DEV_MODE_PASSWORD;
     return {
       ...env,
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+      SESSION_SECRET: env.SESSION_SECRET ?? (demoMode ? randomBytes(32).toString("base64url") : undefined),
+      DEV_MODE_PASSWORD: makeUpDevPassword ? randomBytes(DEV_PASSWORD_MAX_LENGTH / 2).toString("hex") : env.DEV_MODE_PASSWORD,
+      devModePasswordMadeUp: makeUpDevPassword,
       demoMode,
       // Secure cookies and HSTS only where the app is served over https.
       secureCookies: !demoMode && env.APP_URL!.startsWith("https:"),
@@ -74,18 +82,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new Error(`Invalid environment:\n${lines.join("\n")}`);
 }
 
-let cached: Env | undefined;
+// Parsed once per process and kept on globalThis: Node runs server.ts natively while Vite bundles a
+// second copy of this module into the server build, and both must see the same made-up secrets.
+const holder = globalThis as typeof globalThis & { __tagbackEnv?: Env };
+
+/** The validated environment of this process. process.env itself is never changed. */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
+  holder.__tagbackEnv ??= parseEnv(process.env);
+  return holder.__tagbackEnv;
 }
 
-let demoSecret: string | undefined;
 /** Secrets that sign cookies: SESSION_SECRET (comma-separated, newest first for rotation). */
 export function cookieSecrets(): string[] {
-  const env = getEnv();
-  if (env.SESSION_SECRET) return env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
-  // Only reachable in demo mode (the schema requires SESSION_SECRET elsewhere): one per process.
-  demoSecret ??= crypto.randomUUID();
-  return [demoSecret];
+  return getEnv().SESSION_SECRET!.split(",").map((s) => s.trim()).filter(Boolean);
 }

@@ -11,7 +11,7 @@
 // - developer-mode password: 5 wrong per IP, then locked for 15 minutes.
 // - password sign-in: 5 wrong per e-mail per 15 minutes, and 20 per IP, then locked 15 minutes.
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import { getDb } from "../../db/connection";
+import type { Db } from "../../db/connection";
 
 type LimitOptions = { points: number; duration: number; blockDuration?: number };
 
@@ -28,28 +28,31 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
-const limiters = new Map<LimitName, RateLimiterSQLite>();
+// One limiter per database connection and limit (tests open several databases in one process).
+const limiters = new WeakMap<Db["$client"], Map<LimitName, RateLimiterSQLite>>();
 
-function limiter(name: LimitName) {
-  let found = limiters.get(name);
+function limiter(db: Db, name: LimitName) {
+  let byName = limiters.get(db.$client);
+  if (!byName) limiters.set(db.$client, (byName = new Map()));
+  let found = byName.get(name);
   if (!found) {
     found = new RateLimiterSQLite({
-      storeClient: getDb().$client,
+      storeClient: db.$client,
       storeType: "better-sqlite3",
       tableName: "rate_limits",
       tableCreated: true, // created by our migrations
       keyPrefix: name,
       ...LIMITS[name],
     });
-    limiters.set(name, found);
+    byName.set(name, found);
   }
   return found;
 }
 
 /** Spends one point; false when the limit is used up (the request must be refused). */
-export async function consume(name: LimitName, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function consume(db: Db, name: LimitName, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   try {
-    await limiter(name).consume(key);
+    await limiter(db, name).consume(key);
     return { allowed: true, retryAfterSeconds: 0 };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -60,23 +63,18 @@ export async function consume(name: LimitName, key: string): Promise<{ allowed: 
 }
 
 /** For consecutive-failure lockouts: is this key locked right now (all points spent)? */
-export async function isLocked(name: LimitName, key: string): Promise<boolean> {
-  const res = await limiter(name).get(key);
+export async function isLocked(db: Db, name: LimitName, key: string): Promise<boolean> {
+  const res = await limiter(db, name).get(key);
   return res !== null && res.consumedPoints >= LIMITS[name].points;
 }
 
 /** Records one failure. Returns true when this failure used up the last try. */
-export async function recordFailure(name: LimitName, key: string): Promise<boolean> {
-  const { allowed } = await consume(name, key);
-  return !allowed || (await isLocked(name, key));
+export async function recordFailure(db: Db, name: LimitName, key: string): Promise<boolean> {
+  const { allowed } = await consume(db, name, key);
+  return !allowed || (await isLocked(db, name, key));
 }
 
 /** A success clears the failures counted for the key. */
-export async function clearFailures(name: LimitName, key: string): Promise<void> {
-  await limiter(name).delete(key);
-}
-
-/** Tests and the CLI start from a clean slate. */
-export function resetLimitersForTests() {
-  limiters.clear();
+export async function clearFailures(db: Db, name: LimitName, key: string): Promise<void> {
+  await limiter(db, name).delete(key);
 }

@@ -2,16 +2,15 @@
 // Information, Notifications and two-factor (honestly not available yet), Account Security,
 // Danger Zone and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
-import { isAdmin } from "~/features/account/admins.server";
-import { userIdContext } from "~/features/account/guards.server";
+import { requireUser } from "~/features/account/guards.server";
+import { dbContext } from "~/core/context";
+import type { loader as appLoader } from "~/routes/_app";
 import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { deleteAccountLink, PRIVACY_SETTINGS, PRIVACY_UPDATED, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
 import { redirectWithToast } from "~/core/toast.server";
-import { getUserEmail } from "~/features/account/users.server";
-import { getDb } from "../../db/connection";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -28,22 +27,22 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
   },
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const userId = context.get(userIdContext);
-  const [profile, email, admin] = await Promise.all([getOwnProfile(userId), getUserEmail(userId), isAdmin(getDb(), userId)]);
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const profile = await getOwnProfile(args.context.get(dbContext), user.id);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email, isAdmin: admin, deleteAccountHref: deleteAccountLink(email ?? "") };
+  return { privacy, email: user.email, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const userId = context.get(userIdContext);
+  const user = requireUser({ request, context });
   const formData = await readForm(request);
   if (formData.get("intent") !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
   if (submission.status !== "success") {
     return data({ intent: "privacy", result: submission.reply(), error: "Update Failed" }, { status: 400 });
   }
-  await updatePrivacySetting(userId, submission.value.setting, submission.value.value === "on");
+  await updatePrivacySetting(context.get(dbContext), user.id, submission.value.setting, submission.value.value === "on");
   return redirectWithToast("/settings", { type: "success", title: PRIVACY_UPDATED });
 }
 
@@ -59,7 +58,8 @@ function Section({ id, title, children, tone = "normal" }: { id: string; title: 
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, isAdmin: admin, deleteAccountHref } = loaderData;
+  const { privacy, email, deleteAccountHref } = loaderData;
+  const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>

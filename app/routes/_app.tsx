@@ -1,11 +1,13 @@
 // The signed-in area: every route below this layout requires a session (middleware runs for
-// document and data requests alike, so no child can forget the guard).
+// document and data requests alike, so no child can forget the guard). Its loader answers, once
+// for every owner page, who is signed in and whether they are an admin.
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app";
 import type { loader as rootLoader } from "~/root";
+import { dbContext } from "~/core/context";
+import { isAdmin } from "~/features/account/admins.server";
+import { requireUser, requireUserMiddleware } from "~/features/account/guards.server";
 import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
-import { requireUserMiddleware, userIdContext } from "~/features/account/guards.server";
-import { getUserEmail } from "~/features/account/users.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
@@ -14,9 +16,13 @@ function sidebarCollapsed(request: Request) {
   return cookies.split(/;\s*/).includes(`${SIDEBAR_COOKIE}=collapsed`);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = context.get(userIdContext);
-  return { email: await getUserEmail(userId), sidebarCollapsed: sidebarCollapsed(request) };
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return {
+    email: user.email,
+    isAdmin: await isAdmin(args.context.get(dbContext), user.id),
+    sidebarCollapsed: sidebarCollapsed(args.request),
+  };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

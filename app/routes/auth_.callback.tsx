@@ -6,8 +6,11 @@ import { getAuthenticator, redirectToCookie } from "~/features/account/google-au
 import { safeRedirect } from "~/core/safe-redirect";
 import { createSession } from "~/features/account/session.server";
 import { redirectWithToast } from "~/core/toast.server";
+import { dbContext } from "~/core/context";
+import { upsertGoogleUser } from "~/features/account/users.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const url = new URL(request.url);
   if (!url.searchParams.get("code") && !url.searchParams.get("error")) return redirect("/auth");
   const clearOAuthCookies = [
@@ -15,10 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     "tb_oauth=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax",
   ];
   try {
-    const { userId, created } = await getAuthenticator().authenticate("google", request);
+    const identity = await getAuthenticator().authenticate("google", request);
+    const { userId, created } = await upsertGoogleUser(db, identity);
     const redirectTo = await redirectToCookie().parse(request.headers.get("Cookie"));
     const headers = new Headers();
-    headers.append("Set-Cookie", await createSession(userId));
+    headers.append("Set-Cookie", await createSession(db, userId));
     for (const cookie of clearOAuthCookies) headers.append("Set-Cookie", cookie);
     // A first sign-in always starts on the profile.
     return redirect(created ? "/profile" : safeRedirect(redirectTo), { headers });

@@ -2,10 +2,11 @@
 import type { Route } from "./+types/auth_.confirm";
 import { confirmEmail } from "~/features/account/password-accounts.server";
 import { redirectWithToast } from "~/core/toast.server";
+import { dbContext } from "~/core/context";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const secret = new URL(request.url).searchParams.get("token") ?? "";
-  if (await confirmEmail(secret)) {
+  if (await confirmEmail(context.get(dbContext), secret)) {
     return redirectWithToast("/auth?tab=signin", { type: "success", title: "Email confirmed", description: "You can sign in now." });
   }
   return redirectWithToast("/auth", {

@@ -4,10 +4,11 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { destroySession } from "~/features/account/session.server";
 import { toastHeader } from "~/core/toast.server";
+import { dbContext } from "~/core/context";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await destroySession(context.get(dbContext), request));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Logged Out" }));
   return redirect("/", { headers });
 }

@@ -4,10 +4,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/search.location";
 import { isCrossSiteWrite } from "../../server/cross-site";
-import { readLocationTicket, updateSearchLocation } from "~/features/finder/owner-search.server";
+import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { updateSearchLocation } from "~/features/finder/search-history.server";
+import { dbContext } from "~/core/context";
 import { readForm } from "~/core/read-form.server";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const origin = request.headers.get("origin") ?? undefined;
   const secFetchSite = request.headers.get("sec-fetch-site") ?? undefined;
@@ -32,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
   if (!valid) return data({ ok: false }, { status: 400 });
-  const updated = await updateSearchLocation(historyId, latitude, longitude);
+  const updated = await updateSearchLocation(context.get(dbContext), historyId, latitude, longitude);
   return data({ ok: updated }, { status: updated ? 200 : 409 });
 }
 

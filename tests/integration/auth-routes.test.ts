@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { getDb } from "../../db/connection";
+import { testDb } from "../support/test-db";
 import { seed } from "../../db/seed";
 import { sessions, users } from "../../db/schema";
 import { requireAdmin, requireUserId } from "~/features/account/guards.server";
@@ -54,7 +54,7 @@ function statusOf(result: unknown) {
 }
 
 beforeAll(async () => {
-  await seed(getDb());
+  await seed(testDb());
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -111,7 +111,7 @@ describe("e-mail and password accounts", () => {
     const mail = log.mock.calls.map((call) => String(call[0])).join("\n");
     const link = /\/auth\/confirm\?token=([\w-]+)/.exec(mail)!;
     expect(link).toBeTruthy();
-    const user = await getDb().select().from(users).where(eq(users.email, "new.user@example.com")).get();
+    const user = await testDb().select().from(users).where(eq(users.email, "new.user@example.com")).get();
     expect(user?.passwordHash).toMatch(/^scrypt\$/);
     expect(user?.emailConfirmedAt).toBeNull();
 
@@ -136,7 +136,7 @@ describe("e-mail and password accounts", () => {
     expect(loggedOut.headers.get("Location")).toBe("/");
     expect(loggedOut.headers.getSetCookie().some((c) => c.startsWith("tb_session=;") || /tb_session=;|Max-Age=0/.test(c))).toBe(true);
     expect(await getSessionUserId(authed)).toBeNull();
-    expect(await getDb().select().from(sessions).where(eq(sessions.userId, user!.id)).all()).toEqual([]);
+    expect(await testDb().select().from(sessions).where(eq(sessions.userId, user!.id)).all()).toEqual([]);
   });
 
   test("sign-in refuses empty fields, a wrong password, and locks the e-mail after 5 failures", async () => {
@@ -183,7 +183,7 @@ describe("guards", () => {
   });
 
   test("requireAdmin answers 403 to a signed-in non-admin", async () => {
-    const [user] = await getDb().insert(users).values({ email: "plain@example.com", emailConfirmedAt: new Date() }).returning();
+    const [user] = await testDb().insert(users).values({ email: "plain@example.com", emailConfirmedAt: new Date() }).returning();
     const { createSession } = await import("~/features/account/session.server");
     const cookie = (await createSession(user.id)).split(";")[0];
     const thrown = (await settle(requireAdmin(new Request(`${BASE}/admin/lookup`, { headers: { Cookie: cookie } })))) as Response;
@@ -192,7 +192,7 @@ describe("guards", () => {
   });
 
   test("the landing page sends a signed-in user to /profile", async () => {
-    const [user] = await getDb().insert(users).values({ email: "landing@example.com", emailConfirmedAt: new Date() }).returning();
+    const [user] = await testDb().insert(users).values({ email: "landing@example.com", emailConfirmedAt: new Date() }).returning();
     const { createSession } = await import("~/features/account/session.server");
     const cookie = (await createSession(user.id)).split(";")[0];
     const thrown = (await settle(indexRoute.loader({ request: new Request(`${BASE}/`, { headers: { Cookie: cookie } }), context: context(), params: {} } as never))) as Response;

@@ -2,7 +2,7 @@
 // not-found placeholder, logging, the unlock lockout and the location ticket.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "../../db/connection.ts";
+import { testDb } from "../support/test-db.ts";
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
 import { LIMITS } from "../../app/core/rate-limit.server.ts";
@@ -20,12 +20,12 @@ import {
 
 let seeded: SeedResult;
 beforeAll(async () => {
-  seeded = await seed(getDb());
+  seeded = await seed(testDb());
 });
 
 function plan(query: { toSQL(): { sql: string; params: unknown[] } }): string[] {
   const { sql, params } = query.toSQL();
-  const rows = getDb().$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
+  const rows = testDb().$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>;
   return rows.map((row) => row.detail);
 }
 
@@ -92,20 +92,20 @@ describe("lookup", () => {
 describe("logging", () => {
   test("a human search adds a history row and counts; a bot's does not", async () => {
     const owner = seeded.userIds.rohan;
-    const count = async () => (await getDb().select().from(profiles).where(eq(profiles.id, owner)).get())!.totalSearches;
+    const count = async () => (await testDb().select().from(profiles).where(eq(profiles.id, owner)).get())!.totalSearches;
     const before = await count();
     await searchOwner({ type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "203.0.113.9", isBot: true });
     expect(await count()).toBe(before);
     const result = await searchOwner({ type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "49.36.0.1", isBot: false });
     expect(await count()).toBe(before + 1);
     const historyId = readLocationTicket(result.locationTicket!);
-    const row = await getDb().select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
+    const row = await testDb().select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
     expect(row).toMatchObject({ userId: owner, searchType: "tagback_token", searchValue: DEMO_IDENTIFIERS.rohan.token, country: "IN" });
 
     // The browser position is added once, through the signed ticket only.
     expect(await updateSearchLocation(historyId!, 12.97, 77.64)).toBe(true);
     expect(await updateSearchLocation(historyId!, 1, 1)).toBe(false);
-    const updated = await getDb().select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
+    const updated = await testDb().select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
     expect([updated?.latitude, updated?.longitude]).toEqual([12.97, 77.64]);
   });
 
@@ -140,7 +140,7 @@ describe("unlock", () => {
   });
 
   test("the first verified token counts, oldest first", async () => {
-    const [row] = await getDb().select().from(tagbackTokens).where(eq(tagbackTokens.token, DEMO_IDENTIFIERS.unverifiedToken));
+    const [row] = await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.token, DEMO_IDENTIFIERS.unverifiedToken));
     expect(row?.userId).toBe(seeded.userIds.aarav);
     const aarav = await findOwner({ type: "metrocard", number: DEMO_IDENTIFIERS.aarav.metroCard });
     expect(aarav?.firstToken).toBe(DEMO_IDENTIFIERS.aarav.token);

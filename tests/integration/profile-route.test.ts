@@ -1,7 +1,7 @@
 // Route-level tests of /profile: the real loader and action against a real (temporary) database.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "../../db/connection";
+import { testDb } from "../support/test-db";
 import { adminUsers, profiles, searchHistory, tagbackTokens } from "../../db/schema";
 import { hashPassword } from "../../db/password";
 import { NSFW_MESSAGE } from "~/core/profanity";
@@ -14,7 +14,7 @@ let holder: Owner;
 
 beforeAll(async () => {
   holder = await createOwner();
-  await getDb().update(profiles).set({ metroCardNumber: "1111222233334444" }).where(eq(profiles.id, holder.id)).run();
+  await testDb().update(profiles).set({ metroCardNumber: "1111222233334444" }).where(eq(profiles.id, holder.id)).run();
 });
 
 async function save(owner: Owner, fields: Record<string, string>) {
@@ -34,7 +34,7 @@ async function load(owner: Owner, path = "/profile") {
 }
 
 async function stored(owner: Owner) {
-  return (await getDb().select().from(profiles).where(eq(profiles.id, owner.id)).get())!;
+  return (await testDb().select().from(profiles).where(eq(profiles.id, owner.id)).get())!;
 }
 
 function errors(result: unknown) {
@@ -122,7 +122,7 @@ describe("saving the profile", () => {
   test("an empty metro card is stored as null; a changed one resets created_at, an unchanged one does not", async () => {
     const owner = await createOwner();
     const old = new Date("2025-01-01T00:00:00Z");
-    await getDb().update(profiles).set({ createdAt: old, metroCardNumber: "22223333" }).where(eq(profiles.id, owner.id)).run();
+    await testDb().update(profiles).set({ createdAt: old, metroCardNumber: "22223333" }).where(eq(profiles.id, owner.id)).run();
 
     await save(owner, { fullName: "Same Card", metroCardNumber: "22223333" });
     expect((await stored(owner)).createdAt).toEqual(old);
@@ -172,14 +172,14 @@ describe("saving the profile", () => {
 describe("the page's data", () => {
   test("search history newest first, with IST time and en-IN date; total_searches", async () => {
     const owner = await createOwner();
-    await getDb()
+    await testDb()
       .insert(searchHistory)
       .values([
         { userId: owner.id, searchType: "metro_card", searchValue: "12345678", searchedAt: new Date("2026-01-05T18:45:00Z"), city: "Noida", address: null },
         { userId: owner.id, searchType: "tagback_token", searchValue: "100000000001", searchedAt: new Date("2026-03-10T04:00:00Z"), city: "New Delhi", address: "Rajiv Chowk" },
       ])
       .run();
-    await getDb().update(profiles).set({ totalSearches: 2 }).where(eq(profiles.id, owner.id)).run();
+    await testDb().update(profiles).set({ totalSearches: 2 }).where(eq(profiles.id, owner.id)).run();
     const page = await load(owner);
     expect(page.profile.totalSearches).toBe(2);
     expect(page.history.map((row) => [row.type, row.value, row.time, row.date, row.city, row.address])).toEqual([
@@ -191,14 +191,14 @@ describe("the page's data", () => {
   test("a user sees only their own history", async () => {
     const owner = await createOwner();
     const other = await createOwner();
-    await getDb().insert(searchHistory).values({ userId: other.id, searchType: "metro_card", searchValue: "99998888" }).run();
+    await testDb().insert(searchHistory).values({ userId: other.id, searchType: "metro_card", searchValue: "99998888" }).run();
     expect((await load(owner)).history).toEqual([]);
   });
 
   test("the admin-lookup icon is decided by the server: only admins", async () => {
     const owner = await createOwner();
     expect((await load(owner)).isAdmin).toBe(false);
-    await getDb().insert(adminUsers).values({ userId: owner.id }).run();
+    await testDb().insert(adminUsers).values({ userId: owner.id }).run();
     expect((await load(owner)).isAdmin).toBe(true);
   });
 
@@ -208,13 +208,13 @@ describe("the page's data", () => {
     expect((await load(owner, "/profile?preview=1")).preview).toBeNull();
 
     // A claimed but unverified token is not an identifier either.
-    await getDb()
+    await testDb()
       .insert(tagbackTokens)
       .values({ token: "777700000001", passwordHash: await hashPassword("1"), userId: owner.id, isClaimed: true, isVerified: false })
       .run();
     expect((await load(owner, "/profile?preview=1")).preview).toBeNull();
 
-    await getDb().update(tagbackTokens).set({ isVerified: true }).where(eq(tagbackTokens.token, "777700000001")).run();
+    await testDb().update(tagbackTokens).set({ isVerified: true }).where(eq(tagbackTokens.token, "777700000001")).run();
     const byToken = (await load(owner, "/profile?preview=1")).preview!;
     expect(byToken).toMatchObject({ kind: "owner", fullName: "Preview Person", bio: null, bioMasked: true });
     expect(JSON.stringify(byToken)).not.toContain("9876543210");

@@ -1,7 +1,7 @@
 // Route-level tests of /settings and of the signed-in layout's loader.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { getDb } from "../../db/connection";
+import { testDb } from "../support/test-db";
 import { adminUsers, profiles } from "../../db/schema";
 import * as layoutRoute from "~/routes/_app";
 import * as settingsRoute from "~/routes/_app.settings";
@@ -28,7 +28,7 @@ describe("privacy", () => {
       expect(await toastOf(on)).toMatchObject({ type: "success", title: "Privacy Settings Updated" });
       expect((await load(owner)).privacy[setting]).toBe(true);
     }
-    const row = await getDb().select().from(profiles).where(eq(profiles.id, owner.id)).get();
+    const row = await testDb().select().from(profiles).where(eq(profiles.id, owner.id)).get();
     expect(row).toMatchObject({ maskBio: true, useSocialIcons: true, showEmail: true, showMobile: true });
     await act(owner, { intent: "privacy", setting: "showEmail", value: "off" });
     expect((await load(owner)).privacy).toEqual({ maskBio: true, useSocialIcons: true, showEmail: false, showMobile: true });
@@ -58,7 +58,7 @@ describe("account", () => {
     const link = new URL(page.deleteAccountHref);
     expect(link.origin).toBe("https://wa.me");
     expect(link.searchParams.get("text")).toContain("settings-person@example.test");
-    await getDb().insert(adminUsers).values({ userId: owner.id }).run();
+    await testDb().insert(adminUsers).values({ userId: owner.id }).run();
     expect((await load(owner)).isAdmin).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // real (temporary) database, through the route's own action and loader.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { getDb } from "../../db/connection";
+import { testDb } from "../support/test-db";
 import { products, tagbackTokens } from "../../db/schema";
 import { claimToken } from "~/routes/_app.token/owner-tokens.server";
 import { hashPassword } from "../../db/password";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 async function mint(): Promise<string> {
   tokenCounter += 1;
   const token = `4${String(tokenCounter).padStart(11, "0")}`;
-  await getDb().insert(tagbackTokens).values({ token, passwordHash }).run();
+  await testDb().insert(tagbackTokens).values({ token, passwordHash }).run();
   return token;
 }
 
@@ -49,7 +49,7 @@ function fieldErrors(result: unknown) {
 }
 
 async function tokenRow(token: string) {
-  return (await getDb().select().from(tagbackTokens).where(eq(tagbackTokens.token, token)).get())!;
+  return (await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.token, token)).get())!;
 }
 
 async function verify(owner: Owner, token: string | string[], password = PASSWORD) {
@@ -283,7 +283,7 @@ describe("Product Registry", () => {
     expect(statusOf(remove)).toBe(404);
     expect(formError(remove)).toBe(PRODUCT_MESSAGES.deleteFailed.description);
 
-    const row = await getDb().select().from(products).where(eq(products.id, product!.id)).get();
+    const row = await testDb().select().from(products).where(eq(products.id, product!.id)).get();
     expect(row).toMatchObject({ name: "Laptop", userId: owner.id });
     // Nor does the intruder's page show it, nor a rename form for it.
     expect((await load(intruder, `/token?rename=${product!.id}`)).renaming).toBeNull();

@@ -1,11 +1,13 @@
-// Every unit/integration test process gets its own fresh database file in a temporary directory.
+// Every unit/integration test process gets its own temporary directory, holding its fresh
+// database (tests/support/test-db.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { closeTestDb } from "../support/test-db.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-test-"));
-process.env.DATABASE_PATH = path.join(dir, "test.db");
+process.env.TAGBACK_TEST_DIR = dir;
 process.env.NODE_ENV = "test";
 
 // An unexpected console.error fails the test; tests that expect one spy on it themselves.
@@ -17,8 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => errorSpy.mockRestore());
 
-afterAll(async () => {
-  const { closeDatabase } = await import("../../db/connection.ts");
-  closeDatabase();
+afterAll(() => {
+  closeTestDb();
   fs.rmSync(dir, { recursive: true, force: true });
 });

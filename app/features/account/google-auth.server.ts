@@ -5,9 +5,7 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { signedCookie } from "~/core/cookies.server";
 import { getEnv } from "~/core/env.server";
-import { upsertGoogleUser } from "~/features/account/users.server";
-
-export type SignedInUser = { userId: string; created: boolean };
+import type { GoogleIdentity } from "./users.server";
 
 const userInfoSchema = z.object({
   sub: z.string().min(1),
@@ -16,7 +14,7 @@ const userInfoSchema = z.object({
   name: z.string().nullish(),
 });
 
-class GoogleStrategy extends OAuth2Strategy<SignedInUser> {
+class GoogleStrategy extends OAuth2Strategy<GoogleIdentity> {
   name = "google";
 
   // The account chooser every time, and a refresh token (spec: account-chooser prompt, offline access).
@@ -28,12 +26,13 @@ class GoogleStrategy extends OAuth2Strategy<SignedInUser> {
   }
 }
 
-let authenticator: Authenticator<SignedInUser> | undefined;
+let authenticator: Authenticator<GoogleIdentity> | undefined;
 
-export function getAuthenticator(): Authenticator<SignedInUser> {
+/** Completes Google's sign-in and answers who it is; the callback route finds or creates the user. */
+export function getAuthenticator(): Authenticator<GoogleIdentity> {
   if (authenticator) return authenticator;
   const env = getEnv();
-  authenticator = new Authenticator<SignedInUser>();
+  authenticator = new Authenticator<GoogleIdentity>();
   authenticator.use(
     new GoogleStrategy(
       {
@@ -52,7 +51,7 @@ export function getAuthenticator(): Authenticator<SignedInUser> {
         });
         if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
         const info = userInfoSchema.parse(await response.json());
-        return upsertGoogleUser({ sub: info.sub, email: info.email, picture: info.picture ?? null, name: info.name ?? null });
+        return { sub: info.sub, email: info.email, picture: info.picture ?? null, name: info.name ?? null };
       },
     ),
   );

@@ -1,11 +1,13 @@
-// Who is asking, and the guards that throw when they may not.
-import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import { getDb } from "../../../db/connection";
-import { isAdmin } from "~/features/account/admins.server";
+// The guards: each reads the user the session middleware loaded and throws when they may not
+// continue. Signed-in and admin sections list them once, as middleware on their layout.
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { dbContext } from "~/core/context";
 import { safeRedirect } from "~/core/safe-redirect";
-import { getSessionUserId } from "~/features/account/session.server";
+import { userContext } from "~/middleware/session";
+import { isAdmin } from "./admins.server";
+import type { SessionUser } from "./session.server";
 
-export const getUserId = getSessionUserId;
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 function signInUrl(request: Request) {
   const url = new URL(request.url);
@@ -13,36 +15,33 @@ function signInUrl(request: Request) {
   return target ? `/auth?${new URLSearchParams({ redirectTo: target })}` : "/auth";
 }
 
-/** The signed-in user's id, or a redirect to /auth that brings them back afterwards. */
-export async function requireUserId(request: Request): Promise<string> {
-  const userId = await getSessionUserId(request);
-  if (!userId) throw redirect(signInUrl(request));
-  return userId;
+/** The signed-in user, or a redirect to /auth that brings them back afterwards. */
+export function requireUser({ request, context }: Args): SessionUser {
+  const user = context.get(userContext);
+  if (!user) throw redirect(signInUrl(request));
+  return user;
 }
 
 /** Sign-in pages are for visitors: a signed-in user goes on to the app. */
-export async function requireAnonymous(request: Request) {
-  if (await getSessionUserId(request)) throw redirect("/profile");
+export function requireAnonymous({ context }: Pick<Args, "context">) {
+  if (context.get(userContext)) throw redirect("/profile");
 }
 
 /** Admin checks run on the server: a row in admin_users, else 403. */
-export async function requireAdmin(request: Request): Promise<string> {
-  const userId = await requireUserId(request);
-  if (!(await isAdmin(getDb(), userId))) {
+export async function requireAdmin(args: Args): Promise<SessionUser> {
+  const user = requireUser(args);
+  if (!(await isAdmin(args.context.get(dbContext), user.id))) {
     throw new Response("You do not have admin access.", { status: 403, statusText: "Access denied" });
   }
-  return userId;
+  return user;
 }
 
-/** The signed-in user's id, set by userMiddleware for every route below a guarded layout. */
-export const userIdContext = createContext<string>();
-
-export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(userIdContext, await requireUserId(request));
+export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  requireUser(args);
   return next();
 };
 
-export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(userIdContext, await requireAdmin(request));
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  await requireAdmin(args);
   return next();
 };

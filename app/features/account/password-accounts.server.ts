@@ -2,7 +2,7 @@
 // sign in. Only reachable once developer mode is unlocked (see dev-mode.server.ts).
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
+import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
 import { normalizeEmail } from "~/features/account/admins.server";
 import { getEnv } from "~/core/env.server";
@@ -15,10 +15,9 @@ const hashSecret = (secret: string) => createHash("sha256").update(secret).diges
 // Verifying against this keeps the time of "no such account" equal to "wrong password".
 let dummyHash: Promise<string> | undefined;
 
-export async function signUp(rawEmail: string, password: string): Promise<void> {
+export async function signUp(db: Db, rawEmail: string, password: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  const db = getDb();
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const link = `${getEnv().APP_URL}/auth/confirm?token=`;
   if (existing) {
     // Same answer as a new sign-up, so the form does not reveal who has an account.
@@ -47,10 +46,9 @@ export async function signUp(rawEmail: string, password: string): Promise<void> 
 }
 
 /** Confirms the account the link was sent to; false for an unknown or used link. */
-export async function confirmEmail(secret: string): Promise<boolean> {
+export async function confirmEmail(db: Db, secret: string): Promise<boolean> {
   if (!secret) return false;
-  const db = getDb();
-  const user = await db.select({ id: users.id }).from(users).where(eq(users.confirmationTokenHash, hashSecret(secret))).get();
+    const user = await db.select({ id: users.id }).from(users).where(eq(users.confirmationTokenHash, hashSecret(secret))).get();
   if (!user) return false;
   await db.update(users).set({ emailConfirmedAt: new Date(), confirmationTokenHash: null }).where(eq(users.id, user.id));
   return true;
@@ -60,12 +58,12 @@ export type SignInResult =
   | { ok: true; userId: string }
   | { ok: false; reason: "invalid" | "unconfirmed" | "locked" };
 
-export async function signIn(rawEmail: string, password: string, clientIp: string): Promise<SignInResult> {
+export async function signIn(db: Db, rawEmail: string, password: string, clientIp: string): Promise<SignInResult> {
   const email = normalizeEmail(rawEmail);
-  if ((await isLocked("signInPerEmail", email)) || (await isLocked("signInPerIp", clientIp))) {
+  if ((await isLocked(db, "signInPerEmail", email)) || (await isLocked(db, "signInPerIp", clientIp))) {
     return { ok: false, reason: "locked" };
   }
-  const user = await getDb()
+  const user = await db
     .select({ id: users.id, passwordHash: users.passwordHash, confirmedAt: users.emailConfirmedAt })
     .from(users)
     .where(eq(users.email, email))
@@ -73,10 +71,10 @@ export async function signIn(rawEmail: string, password: string, clientIp: strin
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !user.passwordHash || !valid) {
-    await Promise.all([recordFailure("signInPerEmail", email), recordFailure("signInPerIp", clientIp)]);
+    await Promise.all([recordFailure(db, "signInPerEmail", email), recordFailure(db, "signInPerIp", clientIp)]);
     return { ok: false, reason: "invalid" };
   }
   if (!user.confirmedAt) return { ok: false, reason: "unconfirmed" };
-  await clearFailures("signInPerEmail", email);
+  await clearFailures(db, "signInPerEmail", email);
   return { ok: true, userId: user.id };
 }

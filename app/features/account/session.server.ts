@@ -1,10 +1,13 @@
 // Server-side sessions: a row per session; the cookie carries only the signed session id.
 import { and, eq, gt } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
-import { sessions } from "../../../db/schema";
+import type { Db } from "../../../db/connection";
+import { sessions, users } from "../../../db/schema";
 import { signedCookie } from "~/core/cookies.server";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Who is signed in: what the session middleware puts in the context for every request. */
+export type SessionUser = { id: string; email: string };
 
 function sessionCookie() {
   return signedCookie("tb_session", { maxAge: SESSION_MAX_AGE_SECONDS });
@@ -16,31 +19,32 @@ async function readSessionId(request: Request): Promise<string | null> {
 }
 
 /** Creates a session row for the user and returns the Set-Cookie header value. */
-export async function createSession(userId: string): Promise<string> {
-  const [session] = await getDb()
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const [session] = await db
     .insert(sessions)
     .values({ userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
     .returning({ id: sessions.id });
   return sessionCookie().serialize(session.id);
 }
 
-/** The user id of a live session, or null. Expired and deleted sessions grant nothing. */
-export async function getSessionUserId(request: Request): Promise<string | null> {
+/** The user of a live session, or null. Expired and deleted sessions grant nothing. */
+export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const row = await getDb()
-    .select({ userId: sessions.userId })
+  const row = await db
+    .select({ id: users.id, email: users.email })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
     .get();
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /** Deletes the session row (if any) and returns the header that clears the cookie. */
-export async function destroySession(request: Request): Promise<string> {
+export async function destroySession(db: Db, request: Request): Promise<string> {
   try {
     const sessionId = await readSessionId(request);
-    if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId));
+    if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
   } catch (error) {
     // Sign-out must always clear the cookie and leave, even when the database fails.
     console.error("session delete failed", error);

@@ -1,6 +1,6 @@
 // Users and their (one) profile.
 import { eq } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
+import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
 import { normalizeEmail } from "~/features/account/admins.server";
 
@@ -11,9 +11,8 @@ export type GoogleIdentity = { sub: string; email: string; picture: string | nul
  * sign-in. An existing account with the same e-mail (developer mode) is linked to the Google id.
  * A profile without a photo takes the Google picture.
  */
-export async function upsertGoogleUser(identity: GoogleIdentity): Promise<{ userId: string; created: boolean }> {
-  const db = getDb();
-  const email = normalizeEmail(identity.email);
+export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promise<{ userId: string; created: boolean }> {
+    const email = normalizeEmail(identity.email);
   let created = false;
   const userId = db.transaction((tx) => {
     const bySub = tx.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
@@ -42,9 +41,4 @@ export async function upsertGoogleUser(identity: GoogleIdentity): Promise<{ user
     }
   }
   return { userId, created };
-}
-
-export async function getUserEmail(userId: string): Promise<string | null> {
-  const row = await getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-  return row?.email ?? null;
 }

@@ -1,7 +1,35 @@
-// The demo profile's identifiers (spec 000 §2): no database row; the search answers the demo for
-// DEMO_TOKEN, so that token is reserved and never minted for a real sticker.
+// The demo profile (spec 000 §2): no database row. A search for DEMO_TOKEN answers it, so that
+// token is reserved and never minted for a real sticker; `?demo=LOCATION` opens it too.
+import { DEMO_TOKEN, unlockDigitsOf } from "~/features/stickers/rules";
+import { avatarDataUri } from "./avatar";
+import { contactLinks, tweetTemplate } from "./contact-links";
+import type { PublicProfile } from "./public-profile";
+import type { SearchQuery } from "./search-input";
+
 export const DEMO_PROFILE_ID = "demo-ananya";
-export const DEMO_TOKEN = "123456789012";
+export { DEMO_TOKEN };
 export const DEMO_METRO_CARD = "1234567812345678";
-/** Characters 5 to 8 of the demo token. */
-export const DEMO_UNLOCK_DIGITS = DEMO_TOKEN.slice(4, 8);
+export const DEMO_UNLOCK_DIGITS = unlockDigitsOf(DEMO_TOKEN)!;
+const DEMO_X_USERNAME = "tagbackapp";
+
+const DEMO_BIO =
+  "This is the Tagback demo profile. A real owner writes a short note here - where to leave the item, how to reach them. Owners can mask it so only someone holding the sticker reads it.";
+
+export function isDemoSearch(query: SearchQuery) {
+  return query.type === "tagbacktoken" && query.number === DEMO_TOKEN;
+}
+
+export function demoProfile(options: { unlocked: boolean }): PublicProfile {
+  return {
+    kind: "demo",
+    fullName: "Ananya Rao (demo)",
+    xUsername: DEMO_X_USERNAME,
+    avatarUrl: avatarDataUri(DEMO_PROFILE_ID),
+    bio: options.unlocked ? DEMO_BIO : null,
+    bioMasked: !options.unlocked,
+    products: ["Laptop", "Metro card", "Keys"],
+    contacts: contactLinks({ socialSms: "9000000000", socialCall: "9000000000", socialTelegram: DEMO_X_USERNAME, socialWhatsapp: "9000000000" }),
+  };
+}
+
+export const DEMO_TWEET_TEXT = tweetTemplate(DEMO_X_USERNAME, DEMO_METRO_CARD);

@@ -1,10 +1,11 @@
 // What the finder pages (/, /about, /findowner) share between server and browser: the shape of
 // their loader and action data, and when their data reloads.
 import type { SubmissionResult } from "@conform-to/react";
+import type { Message } from "~/i18n/messages";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery, SearchType } from "~/features/finder/search-input";
 
-export type FinderAlert = { title: string; description: string };
+export type FinderAlert = Message;
 
 export type FinderSearchResult = {
   profile: PublicProfile;

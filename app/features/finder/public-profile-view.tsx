@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder/contact-links";
 import type { PublicProfile } from "~/features/finder/public-profile";
-import { SEARCH_MESSAGES } from "~/features/finder/search-input";
+import { message } from "~/i18n/messages";
 
 type PublicProfileViewProps = {
   profile: PublicProfile;
@@ -162,7 +162,7 @@ function XMenu({ username, tweetText }: { username: string; tweetText: string | 
       <div role="status" aria-live="polite">
         {copied ? (
           <p className="mt-1 text-xs text-emerald-800">
-            <span className="font-semibold">{SEARCH_MESSAGES.copied.title}</span> {SEARCH_MESSAGES.copied.description}
+            <span className="font-semibold">{message("finder.copied").title}</span> {message("finder.copied").description}
           </p>
         ) : null}
       </div>

@@ -7,7 +7,6 @@ import { Form, useNavigation } from "react-router";
 import {
   formatToken,
   keepDigits,
-  METRO_CARD_MAX,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
   parseSearch,
@@ -15,6 +14,11 @@ import {
   type SearchType,
 } from "~/features/finder/search-input";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { METRO_CARD_MAX } from "~/features/owner/rules";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
+
+/** A token typed with its two hyphens ("1234-5678-9012"). */
+const FORMATTED_TOKEN_LENGTH = TOKEN_LENGTH + 2;
 
 /** Hero's Scan demo asks the form to run the demo search (see ScanDemoLink). */
 export const SCAN_DEMO_EVENT = "tagback:scan-demo";
@@ -121,7 +125,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
             enterKeyHint="search"
             value={number}
             placeholder={type === "metrocard" ? "8 to 16 digits" : "1234-5678-9012"}
-            maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : 14) : undefined}
+            maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : FORMATTED_TOKEN_LENGTH) : undefined}
             onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

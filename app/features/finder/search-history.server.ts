@@ -1,9 +1,45 @@
-// The searches that found an owner's profile, for the owner's eyes only, newest first. Times are
-// shown in India time (IST) and dates in en-IN format whatever the server's time zone; they are
-// formatted here so the page reads the same with or without JavaScript.
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
-import { searchHistory } from "../../../db/schema";
+// Search logging, written by the finder and read by the owner: the searches that found an owner's
+// profile (search_history, with the owner's counter) and the searches of admin demo locations.
+// Times are shown in India time (IST) and dates in en-IN format whatever the server's time zone;
+// they are formatted here so the page reads the same with or without JavaScript.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection";
+import { demoLocations, demoSearchLogs, profiles, searchHistory } from "../../../db/schema";
+import { locateIp } from "~/core/geo.server";
+import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
+
+/** One short transaction: the history row and the owner's counter. Returns the row's id. */
+export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip: string): Promise<string> {
+  const place = await locateIp(ip);
+  const id = crypto.randomUUID();
+  db.transaction((tx) => {
+    tx.insert(searchHistory)
+      .values({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, ...place })
+      .run();
+    tx.update(profiles)
+      .set({ totalSearches: sql`${profiles.totalSearches} + 1` })
+      .where(eq(profiles.id, ownerId))
+      .run();
+  });
+  return id;
+}
+
+/** Adds the browser's position once; a row that already has one is left alone. */
+export async function updateSearchLocation(db: Db, historyId: string, latitude: number, longitude: number): Promise<boolean> {
+  const result = await db
+    .update(searchHistory)
+    .set({ latitude, longitude })
+    .where(and(eq(searchHistory.id, historyId), isNull(searchHistory.latitude)))
+    .run();
+  return result.changes > 0;
+}
+
+/** `?demo=location` is logged (location lower-cased, client IP) when an admin created that location. */
+export async function logDemoSearch(db: Db, location: string, ip: string): Promise<void> {
+  const known = await db.select({ name: demoLocations.locationName }).from(demoLocations).where(eq(demoLocations.locationName, location)).get();
+  if (!known) return;
+  await db.insert(demoSearchLogs).values({ demoLocation: location, ipAddress: ip }).run();
+}
 
 export const HISTORY_LIMIT = 100;
 const INDIA = "Asia/Kolkata";
@@ -25,8 +61,8 @@ export function inDate(date: Date): string {
 
 export type HistoryEntry = Awaited<ReturnType<typeof listSearchHistory>>[number];
 
-export async function listSearchHistory(userId: string, limit = HISTORY_LIMIT) {
-  const rows = await getDb()
+export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_LIMIT) {
+  const rows = await db
     .select({
       id: searchHistory.id,
       searchType: searchHistory.searchType,

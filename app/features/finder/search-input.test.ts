@@ -5,9 +5,9 @@ import {
   normalizeNumber,
   parseSearch,
   readSearchRequest,
-  SEARCH_MESSAGES,
   urlTokenSchema,
 } from "./search-input";
+import { message } from "~/i18n/messages";
 
 function errorOf(fields: Record<string, string>, schema?: typeof urlTokenSchema) {
   const submission = parseSearch(new URLSearchParams(fields), schema);
@@ -31,19 +31,19 @@ describe("normalisation", () => {
 
 describe("the form's checks (first, then second)", () => {
   test("empty", () => {
-    expect(errorOf({ type: "metrocard", number: "" })).toBe("emptyMetroCard");
-    expect(errorOf({ type: "tagbacktoken" })).toBe("emptyToken");
-    expect(SEARCH_MESSAGES.emptyMetroCard.description).toBe("Enter your metro card number to find its owner");
-    expect(SEARCH_MESSAGES.emptyToken.description).toBe("Enter your token number to find its owner");
+    expect(errorOf({ type: "metrocard", number: "" })).toBe("finder.emptyMetroCard");
+    expect(errorOf({ type: "tagbacktoken" })).toBe("finder.emptyToken");
+    expect(message("finder.emptyMetroCard").description).toBe("Enter your metro card number to find its owner");
+    expect(message("finder.emptyToken").description).toBe("Enter your token number to find its owner");
   });
   test("too short", () => {
-    expect(errorOf({ type: "metrocard", number: "1234567" })).toBe("shortMetroCard");
-    expect(errorOf({ type: "tagbacktoken", number: "1234-5678-901" })).toBe("shortToken");
+    expect(errorOf({ type: "metrocard", number: "1234567" })).toBe("finder.shortMetroCard");
+    expect(errorOf({ type: "tagbacktoken", number: "1234-5678-901" })).toBe("finder.shortToken");
   });
   test("second check: too long or not digits", () => {
-    expect(errorOf({ type: "metrocard", number: "12345678901234567" })).toBe("badMetroCard");
-    expect(errorOf({ type: "metrocard", number: "1234abcd" })).toBe("badMetroCard");
-    expect(errorOf({ type: "tagbacktoken", number: "1234567890123" })).toBe("badToken");
+    expect(errorOf({ type: "metrocard", number: "12345678901234567" })).toBe("finder.badMetroCard");
+    expect(errorOf({ type: "metrocard", number: "1234abcd" })).toBe("finder.badMetroCard");
+    expect(errorOf({ type: "tagbacktoken", number: "1234567890123" })).toBe("finder.badToken");
   });
   test("valid numbers come back normalised", () => {
     const submission = parseSearch(new URLSearchParams({ type: "tagbacktoken", number: "1000 0000-0001" }));
@@ -53,8 +53,8 @@ describe("the form's checks (first, then second)", () => {
     expect(errorOf({ type: "metrocard", number: "1234567890123456" })).toBeNull();
   });
   test("a sticker URL's token only meets the second check", () => {
-    expect(errorOf({ type: "tagbacktoken", number: "" }, urlTokenSchema)).toBe("missing");
-    expect(errorOf({ type: "tagbacktoken", number: "123" }, urlTokenSchema)).toBe("badToken");
+    expect(errorOf({ type: "tagbacktoken", number: "" }, urlTokenSchema)).toBe("finder.missing");
+    expect(errorOf({ type: "tagbacktoken", number: "123" }, urlTokenSchema)).toBe("finder.badToken");
   });
 });
 

@@ -1,8 +1,11 @@
-// The finder search input: what a search form or a search URL may say, and every message the
-// spec gives for it. One zod schema serves the browser (instant messages, conform) and the server.
+// The finder search input: what a search form or a search URL may say, and which message (a key of
+// the `finder` messages in app/i18n/en.ts) answers each mistake. One zod schema serves the browser (instant messages, conform) and the server.
 // zod/mini keeps the finder pages' JavaScript small (classic zod alone is ~33 KB compressed).
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
+import { messageOf, type Message } from "~/i18n/messages";
+import { isMetroCardNumber, METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
+import { isToken, TOKEN_LENGTH } from "~/features/stickers/rules";
 
 export const SEARCH_TYPES = ["metrocard", "tagbacktoken"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -15,35 +18,12 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
 /** How search_history names the two types (the spec's wire values). */
 export const SEARCH_TYPE_COLUMN = { metrocard: "metro_card", tagbacktoken: "tagback_token" } as const;
 
-export const METRO_CARD_MIN = 8;
-export const METRO_CARD_MAX = 16;
-export const TOKEN_LENGTH = 12;
+/** Field errors of the search are keys of the `finder` messages (app/i18n/en.ts). */
+type SearchMessageKey = "emptyMetroCard" | "emptyToken" | "shortMetroCard" | "shortToken" | "missing" | "badMetroCard" | "badToken";
 
-/** Every title and text the finder search shows (spec 000 §5 and §8), by key. */
-export const SEARCH_MESSAGES = {
-  // First check (on click, before anything else).
-  emptyMetroCard: { title: "Please enter a number", description: "Enter your metro card number to find its owner" },
-  emptyToken: { title: "Please enter a number", description: "Enter your token number to find its owner" },
-  shortMetroCard: { title: "Invalid metro card number", description: "Metro card number should be at least 8 digits" },
-  shortToken: { title: "Invalid token", description: "Token should be 12 digits" },
-  // Second check (before the lookup).
-  missing: { title: "Missing Information", description: "Please enter an identifier to search." },
-  badMetroCard: { title: "Invalid Metro Card Number", description: "Metro card number must be between 8 and 16 digits." },
-  badToken: { title: "Invalid Token", description: "The token must be a 12-digit number." },
-  // Page alerts.
-  invalidType: { title: "Invalid Search Type", description: "The search type in the URL is invalid." },
-  tooManySearches: {
-    title: "Too many searches",
-    description: "You can perform up to 10 searches per minute from this IP address. Please try again later.",
-  },
-  copied: { title: "Copied!", description: "Tweet template has been copied to clipboard." },
-} as const;
-export type SearchMessageKey = keyof typeof SEARCH_MESSAGES;
-
-export function searchMessage(key: string): { title: string; description: string } {
-  return key in SEARCH_MESSAGES
-    ? SEARCH_MESSAGES[key as SearchMessageKey]
-    : { title: "Search Failed", description: "There was an error performing your search." };
+/** The message of a search field error, whatever string the schema's issue carried. */
+export function searchMessage(issue: string | undefined): Message {
+  return messageOf(issue, "finder.failed");
 }
 
 /** The server accepts a number typed with spaces or hyphens (a token reads 1234-5678-9012). */
@@ -64,8 +44,8 @@ export function formatToken(digits: string): string {
 /** The second check alone: the rules a number must meet before any lookup. */
 function secondCheck(type: SearchType, number: string): SearchMessageKey | null {
   if (number === "") return "missing";
-  if (type === "metrocard") return new RegExp(`^\\d{${METRO_CARD_MIN},${METRO_CARD_MAX}}$`).test(number) ? null : "badMetroCard";
-  return new RegExp(`^\\d{${TOKEN_LENGTH}}$`).test(number) ? null : "badToken";
+  if (type === "metrocard") return isMetroCardNumber(number) ? null : "badMetroCard";
+  return isToken(number) ? null : "badToken";
 }
 
 /** The first check (what the form tells a finder on click), then the second. */
@@ -88,7 +68,7 @@ function checked(check: (type: SearchType, number: string) => SearchMessageKey |
     searchFields.check(
       z.superRefine((value, ctx) => {
         const problem = check(value.type, normalizeNumber(value.number));
-        if (problem) ctx.addIssue({ code: "custom", path: ["number"], message: problem });
+        if (problem) ctx.addIssue({ code: "custom", path: ["number"], message: `finder.${problem}` });
       }),
     ),
     z.transform((value): SearchQuery => ({ type: value.type, number: normalizeNumber(value.number) })),
@@ -96,8 +76,8 @@ function checked(check: (type: SearchType, number: string) => SearchMessageKey |
 }
 
 /**
- * The search form (`type` + `number`): first check, then second. Field errors are
- * SEARCH_MESSAGES keys on `number`. Used by the browser and by the loader for form and
+ * The search form (`type` + `number`): first check, then second. Field errors are message keys
+ * ("finder.badToken") on `number`. Used by the browser and by the loader for form and
  * `?type=&number=` searches.
  */
 export const searchFormSchema = checked(formCheck);

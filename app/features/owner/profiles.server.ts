@@ -1,12 +1,14 @@
 // The signed-in owner's own profile: read it, save the profile form, save one privacy setting,
 // and preview it as a finder sees it. Every query is keyed by the session's user id.
-import { and, asc, eq, ne } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
-import { profiles, tagbackTokens } from "../../../db/schema";
-import { metroCardLookup, tokenLookup, toPublicProfile } from "~/features/finder/owner-search.server";
-import type { ProfileUpdate } from "~/features/owner/profile-schema";
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../../../db/connection";
+import { profiles } from "../../../db/schema";
+import { findOwner, toPublicProfile } from "~/features/finder/owner-search.server";
 import type { PublicProfile } from "~/features/finder/public-profile";
-import type { PrivacySetting } from "~/features/owner/privacy";
+import type { SearchQuery } from "~/features/finder/search-input";
+import { firstVerifiedToken } from "~/features/stickers/tokens.server";
+import type { PrivacySetting } from "./privacy";
+import type { ProfileUpdate } from "./profile-schema";
 
 const ownProfileColumns = {
   id: profiles.id,
@@ -33,18 +35,13 @@ const ownProfileColumns = {
 
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>>;
 
-export async function getOwnProfile(userId: string) {
-  return (await getDb().select(ownProfileColumns).from(profiles).where(eq(profiles.id, userId)).get()) ?? null;
-}
-
-/** Every user has a profile row; one made before profiles existed gets an empty one. */
-export async function ensureProfile(userId: string) {
-  await getDb().insert(profiles).values({ id: userId }).onConflictDoNothing().run();
+export async function getOwnProfile(db: Db, userId: string) {
+  return (await db.select(ownProfileColumns).from(profiles).where(eq(profiles.id, userId)).get()) ?? null;
 }
 
 /** Is this metro card number held by an account other than `userId`? */
-export async function metroCardHeldByOther(userId: string, metroCardNumber: string): Promise<boolean> {
-  const row = await getDb()
+export async function metroCardHeldByOther(db: Db, userId: string, metroCardNumber: string): Promise<boolean> {
+  const row = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.metroCardNumber, metroCardNumber), ne(profiles.id, userId)))
@@ -70,9 +67,7 @@ function causeOf(error: unknown): unknown {
  * index is the last word on metro cards: a number taken between the check and the write is
  * refused the same way, and nothing is changed.
  */
-export async function updateOwnProfile(userId: string, update: ProfileUpdate): Promise<{ ok: true } | { ok: false; reason: "metro-taken" }> {
-  const db = getDb();
-  await ensureProfile(userId);
+export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate): Promise<{ ok: true } | { ok: false; reason: "metro-taken" }> {
   const current = await db.select({ metroCardNumber: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, userId)).get();
   const now = new Date();
   const metroChanged = (current?.metroCardNumber ?? null) !== update.metroCardNumber;
@@ -89,25 +84,12 @@ export async function updateOwnProfile(userId: string, update: ProfileUpdate): P
   return { ok: true };
 }
 
-export async function updatePrivacySetting(userId: string, setting: PrivacySetting, on: boolean) {
-  await ensureProfile(userId);
-  await getDb()
+export async function updatePrivacySetting(db: Db, userId: string, setting: PrivacySetting, on: boolean) {
+  await db
     .update(profiles)
     .set({ [setting]: on, updatedAt: new Date() })
     .where(eq(profiles.id, userId))
     .run();
-}
-
-/** The owner's first verified token (the one a finder's result names), or null. */
-export async function firstVerifiedToken(userId: string): Promise<string | null> {
-  const row = await getDb()
-    .select({ token: tagbackTokens.token })
-    .from(tagbackTokens)
-    .where(and(eq(tagbackTokens.userId, userId), eq(tagbackTokens.isVerified, true)))
-    .orderBy(asc(tagbackTokens.createdAt))
-    .limit(1)
-    .get();
-  return row?.token ?? null;
 }
 
 /**
@@ -115,11 +97,15 @@ export async function firstVerifiedToken(userId: string): Promise<string | null>
  * mapping, run with the owner's metro card or first verified token. Null when the owner has
  * neither ('No Identifiers Found').
  */
-export async function previewOwnProfile(userId: string): Promise<PublicProfile | null> {
-  const own = await getDb().select({ metroCardNumber: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, userId)).get();
-  const token = own?.metroCardNumber ? null : await firstVerifiedToken(userId);
-  const statement = own?.metroCardNumber ? metroCardLookup(own.metroCardNumber) : token ? tokenLookup(token) : null;
-  const row = statement ? await statement.get() : undefined;
+export async function previewOwnProfile(db: Db, userId: string): Promise<PublicProfile | null> {
+  const own = await db.select({ metroCardNumber: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, userId)).get();
+  const token = own?.metroCardNumber ? null : await firstVerifiedToken(db, userId);
+  const query: SearchQuery | null = own?.metroCardNumber
+    ? { type: "metrocard", number: own.metroCardNumber }
+    : token
+      ? { type: "tagbacktoken", number: token }
+      : null;
+  const row = query ? await findOwner(db, query) : null;
   if (!row || row.id !== userId) return null;
   return toPublicProfile(row, { unlocked: false });
 }

@@ -1,28 +1,28 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../../db/connection.ts";
+import { testDb } from "../../../tests/support/test-db.ts";
 import { tagbackTokens } from "../../../db/schema.ts";
 import { hashPassword, verifyPassword } from "../../../db/password.ts";
 import {
   generateToken,
   generateTokenPassword,
-  MAX_MINT_COUNT,
   mintTokens,
   tokenCsv,
   tokenUrl,
 } from "./mint.server.ts";
+import { MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH, TOKEN_PASSWORD_MAX } from "./rules.ts";
 
 const APP_URL = "https://tagback.example";
 
 async function storedRows(tokens: string[]) {
-  return getDb().select().from(tagbackTokens).where(inArray(tagbackTokens.token, tokens)).all();
+  return testDb().select().from(tagbackTokens).where(inArray(tagbackTokens.token, tokens)).all();
 }
 
 describe("generateToken / generateTokenPassword", () => {
   it("draws 12-digit tokens and 8-digit passwords", () => {
     for (let i = 0; i < 200; i++) {
-      expect(generateToken()).toMatch(/^\d{12}$/);
-      expect(generateTokenPassword()).toMatch(/^\d{8}$/);
+      expect(generateToken()).toMatch(new RegExp(`^\\d{${TOKEN_LENGTH}}$`));
+      expect(generateTokenPassword()).toMatch(new RegExp(`^\\d{${MINTED_PASSWORD_LENGTH}}$`));
     }
     expect(new Set(Array.from({ length: 200 }, generateToken)).size).toBe(200);
   });
@@ -30,13 +30,13 @@ describe("generateToken / generateTokenPassword", () => {
 
 describe("mintTokens", () => {
   it("inserts count unique unclaimed, unverified tokens with hashed passwords", async () => {
-    const db = getDb();
+    const db = testDb();
     const minted = await mintTokens(db, 5, APP_URL);
     expect(minted).toHaveLength(5);
     expect(new Set(minted.map((m) => m.token)).size).toBe(5);
     for (const { token, password, url } of minted) {
-      expect(token).toMatch(/^\d{12}$/);
-      expect(password).toMatch(/^\d{8,10}$/);
+      expect(token).toMatch(new RegExp(`^\\d{${TOKEN_LENGTH}}$`));
+      expect(password).toMatch(new RegExp(`^\\d{${MINTED_PASSWORD_LENGTH},${TOKEN_PASSWORD_MAX}}$`));
       expect(url).toBe(`${APP_URL}/?t=${token}`);
     }
 
@@ -55,7 +55,7 @@ describe("mintTokens", () => {
   });
 
   it("never repeats a token across batches", async () => {
-    const db = getDb();
+    const db = testDb();
     const first = await mintTokens(db, 20, APP_URL);
     const second = await mintTokens(db, 20, `${APP_URL}/`);
     const all = [...first, ...second].map((m) => m.token);
@@ -65,7 +65,7 @@ describe("mintTokens", () => {
   });
 
   it("regenerates a token that collides with the database or with the batch", async () => {
-    const db = getDb();
+    const db = testDb();
     await db
       .insert(tagbackTokens)
       .values({ token: "111111111111", passwordHash: await hashPassword("99999999"), userId: null })
@@ -84,7 +84,7 @@ describe("mintTokens", () => {
   });
 
   it("never mints the demo token, which every search answers with the demo profile", async () => {
-    const db = getDb();
+    const db = testDb();
     const sequence = ["123456789012", "555555555555"];
     const minted = await mintTokens(db, 1, APP_URL, { generateToken: () => sequence.shift() ?? "999999999998" });
     expect(minted.map((m) => m.token)).toEqual(["555555555555"]);
@@ -92,13 +92,13 @@ describe("mintTokens", () => {
   });
 
   it("gives up on a generator that only repeats itself, writing nothing", async () => {
-    const db = getDb();
+    const db = testDb();
     await expect(mintTokens(db, 2, APP_URL, { generateToken: () => "444444444444" })).rejects.toThrow(/unique/);
     expect(await storedRows(["444444444444"])).toHaveLength(0);
   });
 
   it("rejects a count outside 1..10000", async () => {
-    const db = getDb();
+    const db = testDb();
     for (const count of [0, -1, 1.5, Number.NaN, MAX_MINT_COUNT + 1]) {
       await expect(mintTokens(db, count, APP_URL)).rejects.toThrow(RangeError);
     }

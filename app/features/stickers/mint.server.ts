@@ -1,15 +1,10 @@
-// Minting sticker tokens: 12 random digits printed on a sticker, with a digit password that claims it.
+// Minting sticker tokens: TOKEN_LENGTH random digits printed on a sticker, with a digit password that claims it.
 // Used by the operator CLI (scripts/tokens.ts), by tests and by the app.
 import { randomInt } from "node:crypto";
 import type { Db } from "../../../db/connection.ts";
 import { tagbackTokens } from "../../../db/schema.ts";
-import { DEMO_TOKEN } from "../finder/demo.ts";
 import { hashPassword } from "../../../db/password.ts";
-
-export const TOKEN_LENGTH = 12;
-/** The spec allows token passwords of up to 10 digits; stickers get 8. */
-export const TOKEN_PASSWORD_LENGTH = 8;
-export const MAX_MINT_COUNT = 10_000;
+import { DEMO_TOKEN, MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "./rules.ts";
 
 export type MintedToken = { token: string; password: string; url: string };
 export type MintOptions = {
@@ -28,7 +23,7 @@ export function generateToken(): string {
 }
 
 export function generateTokenPassword(): string {
-  return randomDigits(TOKEN_PASSWORD_LENGTH);
+  return randomDigits(MINTED_PASSWORD_LENGTH);
 }
 
 export function isValidMintCount(count: unknown): count is number {

@@ -3,33 +3,33 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { CheckboxField, TextArea } from "~/routes/_app.profile/controls";
 import { Icon } from "~/features/owner/app-nav";
 import { PublicProfileView } from "~/features/finder/public-profile-view";
 import { Field, FormAlert } from "~/components/ui/field";
-import { isAdmin } from "~/features/account/admins.server";
-import { userIdContext } from "~/features/account/guards.server";
+import { requireUser } from "~/features/account/guards.server";
+import { dbContext } from "~/core/context";
+import type { loader as appLoader } from "~/routes/_app";
 import { avatarDataUri } from "~/features/finder/avatar";
 import { PROFILE_LIMITS, PROFILE_MESSAGES, profileAlert, profileSchema, serverProfileSchema } from "~/features/owner/profile-schema";
 import { getOwnProfile, metroCardHeldByOther, previewOwnProfile, updateOwnProfile } from "~/features/owner/profiles.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { listSearchHistory } from "~/features/finder/search-history.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { getDb } from "../../../db/connection";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile | Tagback" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = context.get(userIdContext);
+  const userId = requireUser({ request, context }).id;
+  const db = context.get(dbContext);
   const url = new URL(request.url);
   const previewOpen = url.searchParams.get("preview") === "1";
-  const [profile, history, admin, preview] = await Promise.all([
-    getOwnProfile(userId),
-    listSearchHistory(userId),
-    isAdmin(getDb(), userId),
-    previewOpen ? previewOwnProfile(userId) : Promise.resolve(null),
+  const [profile, history, preview] = await Promise.all([
+    getOwnProfile(db, userId),
+    listSearchHistory(db, userId),
+    previewOpen ? previewOwnProfile(db, userId) : Promise.resolve(null),
   ]);
   return {
     profile: {
@@ -53,21 +53,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     previewOpen,
     preview,
     history,
-    isAdmin: admin,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const userId = context.get(userIdContext);
+  const userId = requireUser({ request, context }).id;
+  const db = context.get(dbContext);
   const formData = await readForm(request);
   if (formData.get("intent") !== "update-profile") return unknownIntent();
 
-  const schema = serverProfileSchema((metroCardNumber) => metroCardHeldByOther(userId, metroCardNumber));
+  const schema = serverProfileSchema((metroCardNumber) => metroCardHeldByOther(db, userId, metroCardNumber));
   const submission = await parseWithZod(formData, { schema, async: true });
   if (submission.status !== "success") {
     return data({ intent: "update-profile", result: submission.reply(), error: null }, { status: 400 });
   }
-  const outcome = await updateOwnProfile(userId, submission.value);
+  const outcome = await updateOwnProfile(db, userId, submission.value);
   if (!outcome.ok) {
     // Taken between the check and the write: refused the same way, nothing changed.
     return data(
@@ -85,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, isAdmin: admin } = loaderData;
+  const { profile, editing } = loaderData;
+  const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   const failedSave = actionData?.intent === "update-profile";
   return (
     <div className="max-w-3xl space-y-10">

@@ -6,31 +6,30 @@
 // hashed. The claim itself is one conditional UPDATE, so of two users with the right password
 // exactly one wins.
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
+import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
 import { verifyPassword } from "../../../db/password";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
 
 export type ClaimOutcome = { ok: true } | { ok: false; reason: "unknown" | "taken" | "wrong" | "already-yours" | "locked" };
 
-export async function claimToken(userId: string, token: string, password: string): Promise<ClaimOutcome> {
-  if ((await isLocked("tokenClaimPerUser", userId)) || (await isLocked("tokenClaimPerToken", token))) {
+export async function claimToken(db: Db, userId: string, token: string, password: string): Promise<ClaimOutcome> {
+  if ((await isLocked(db, "tokenClaimPerUser", userId)) || (await isLocked(db, "tokenClaimPerToken", token))) {
     return { ok: false, reason: "locked" };
   }
-  const db = getDb();
-  const row = await db
+    const row = await db
     .select({ userId: tagbackTokens.userId, isVerified: tagbackTokens.isVerified, passwordHash: tagbackTokens.passwordHash })
     .from(tagbackTokens)
     .where(eq(tagbackTokens.token, token))
     .get();
   if (!row) {
-    const locked = await recordFailure("tokenClaimPerUser", userId);
+    const locked = await recordFailure(db, "tokenClaimPerUser", userId);
     return { ok: false, reason: locked ? "locked" : "unknown" };
   }
   if (!(await verifyPassword(password, row.passwordHash))) {
     const [userLocked, tokenLocked] = await Promise.all([
-      recordFailure("tokenClaimPerUser", userId),
-      recordFailure("tokenClaimPerToken", token),
+      recordFailure(db, "tokenClaimPerUser", userId),
+      recordFailure(db, "tokenClaimPerToken", token),
     ]);
     return { ok: false, reason: userLocked || tokenLocked ? "locked" : "wrong" };
   }
@@ -44,15 +43,15 @@ export async function claimToken(userId: string, token: string, password: string
     .returning({ id: tagbackTokens.id })
     .all();
   if (claimed.length === 0) return { ok: false, reason: "taken" };
-  await clearFailures("tokenClaimPerToken", token);
+  await clearFailures(db, "tokenClaimPerToken", token);
   return { ok: true };
 }
 
 export type OwnToken = Awaited<ReturnType<typeof listOwnTokens>>[number];
 
 /** The user's tokens, newest first. */
-export async function listOwnTokens(userId: string) {
-  return getDb()
+export async function listOwnTokens(db: Db, userId: string) {
+  return db
     .select({
       id: tagbackTokens.id,
       token: tagbackTokens.token,
@@ -73,9 +72,8 @@ export type RemoveOutcome = { ok: true } | { ok: false; reason: "not-yours" | "i
  * password can claim it. Only a row of this user is touched; products registered on the token
  * must be deleted first, so nothing the owner wrote is lost silently.
  */
-export async function removeOwnToken(userId: string, tokenId: string): Promise<RemoveOutcome> {
-  const db = getDb();
-  return db.transaction((tx) => {
+export async function removeOwnToken(db: Db, userId: string, tokenId: string): Promise<RemoveOutcome> {
+    return db.transaction((tx) => {
     const row = tx
       .select({ token: tagbackTokens.token })
       .from(tagbackTokens)

@@ -2,15 +2,15 @@
 // verified tokens. Every write names the session's user in its WHERE clause, so a product id
 // posted by someone else changes nothing.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "../../../db/connection";
+import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
 import { MAX_PRODUCTS } from "~/routes/_app.token/token-forms";
 
 export type OwnProduct = Awaited<ReturnType<typeof listOwnProducts>>[number];
 
 /** The user's products, newest first. */
-export async function listOwnProducts(userId: string) {
-  return getDb()
+export async function listOwnProducts(db: Db, userId: string) {
+  return db
     .select({ id: products.id, name: products.name, token: products.token, createdAt: products.createdAt })
     .from(products)
     .where(eq(products.userId, userId))
@@ -24,9 +24,8 @@ export type AddOutcome = { ok: true } | { ok: false; reason: "limit" | "invalid-
  * One INSERT … SELECT that checks the limit and the token in the same statement, so two quick
  * submissions cannot make a sixth product.
  */
-export async function addOwnProduct(userId: string, name: string, token: string): Promise<AddOutcome> {
-  const db = getDb();
-  const id = crypto.randomUUID();
+export async function addOwnProduct(db: Db, userId: string, name: string, token: string): Promise<AddOutcome> {
+    const id = crypto.randomUUID();
   const result = await db.run(sql`
     insert into products (id, user_id, name, token, created_at)
     select ${id}, ${userId}, ${name}, ${token}, ${Date.now()}
@@ -42,8 +41,8 @@ export async function addOwnProduct(userId: string, name: string, token: string)
   return { ok: false, reason: "invalid-token" };
 }
 
-export async function renameOwnProduct(userId: string, productId: string, name: string): Promise<boolean> {
-  const changed = await getDb()
+export async function renameOwnProduct(db: Db, userId: string, productId: string, name: string): Promise<boolean> {
+  const changed = await db
     .update(products)
     .set({ name })
     .where(and(eq(products.id, productId), eq(products.userId, userId)))
@@ -52,22 +51,11 @@ export async function renameOwnProduct(userId: string, productId: string, name: 
   return changed.length === 1;
 }
 
-export async function deleteOwnProduct(userId: string, productId: string): Promise<boolean> {
-  const deleted = await getDb()
+export async function deleteOwnProduct(db: Db, userId: string, productId: string): Promise<boolean> {
+  const deleted = await db
     .delete(products)
     .where(and(eq(products.id, productId), eq(products.userId, userId)))
     .returning({ id: products.id })
     .all();
   return deleted.length === 1;
-}
-
-/** The user's verified tokens: the ones a product can be registered on. */
-export async function verifiedTokensOf(userId: string): Promise<string[]> {
-  const rows = await getDb()
-    .select({ token: tagbackTokens.token })
-    .from(tagbackTokens)
-    .where(and(eq(tagbackTokens.userId, userId), eq(tagbackTokens.isVerified, true)))
-    .orderBy(desc(tagbackTokens.createdAt))
-    .all();
-  return rows.map((row) => row.token);
 }

@@ -8,9 +8,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { TokenInput } from "~/routes/_app.token/token-input";
 import { Field, FormAlert } from "~/components/ui/field";
-import { userIdContext } from "~/features/account/guards.server";
+import { requireUser } from "~/features/account/guards.server";
+import { dbContext } from "~/core/context";
+import { verifiedTokensOf } from "~/features/stickers/tokens.server";
 import { claimToken, listOwnTokens, removeOwnToken } from "~/routes/_app.token/owner-tokens.server";
-import { addOwnProduct, deleteOwnProduct, listOwnProducts, renameOwnProduct, verifiedTokensOf } from "~/routes/_app.token/products.server";
+import { addOwnProduct, deleteOwnProduct, listOwnProducts, renameOwnProduct } from "~/routes/_app.token/products.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import {
@@ -31,11 +33,12 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Tagback Token | Tagback" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const userId = context.get(userIdContext);
+  const userId = requireUser({ request, context }).id;
+  const db = context.get(dbContext);
   const [tokens, products, verifiedTokens] = await Promise.all([
-    listOwnTokens(userId),
-    listOwnProducts(userId),
-    verifiedTokensOf(userId),
+    listOwnTokens(db, userId),
+    listOwnProducts(db, userId),
+    verifiedTokensOf(db, userId),
   ]);
   const renaming = new URL(request.url).searchParams.get("rename");
   return {
@@ -53,7 +56,8 @@ function refused(intent: Intent, result: SubmissionResult<string[]>, status: num
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const userId = context.get(userIdContext);
+  const userId = requireUser({ request, context }).id;
+  const db = context.get(dbContext);
   const formData = await readForm(request);
   const intent = formData.get("intent");
 
@@ -62,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: verifyTokenSchema });
       if (submission.status !== "success") return refused(intent, submission.reply({ hideFields: ["password"] }), 400);
       const { token, password } = submission.value;
-      const outcome = await claimToken(userId, token, password);
+      const outcome = await claimToken(db, userId, token, password);
       if (outcome.ok) return redirectWithToast("/token", { type: "success", ...TOKEN_MESSAGES.verified });
       const message = {
         unknown: TOKEN_MESSAGES.unknown,
@@ -78,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-token": {
       const submission = parseWithZod(formData, { schema: removeTokenSchema });
       if (submission.status !== "success") return refused(intent, submission.reply(), 400);
-      const outcome = await removeOwnToken(userId, submission.value.tokenId);
+      const outcome = await removeOwnToken(db, userId, submission.value.tokenId);
       if (outcome.ok) return redirectWithToast("/token", { type: "success", ...TOKEN_MESSAGES.removed });
       const message = outcome.reason === "in-use" ? TOKEN_MESSAGES.removeInUse : TOKEN_MESSAGES.removeFailed;
       return refused(intent, submission.reply({ formErrors: [message.description] }), outcome.reason === "in-use" ? 409 : 404);
@@ -87,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "add-product": {
       const submission = parseWithZod(formData, { schema: addProductSchema });
       if (submission.status !== "success") return refused(intent, submission.reply(), 400);
-      const outcome = await addOwnProduct(userId, submission.value.name, submission.value.token);
+      const outcome = await addOwnProduct(db, userId, submission.value.name, submission.value.token);
       if (outcome.ok) return redirectWithToast("/token", { type: "success", ...PRODUCT_MESSAGES.added });
       const message = outcome.reason === "limit" ? PRODUCT_MESSAGES.limit : PRODUCT_MESSAGES.invalidToken;
       return refused(intent, submission.reply({ formErrors: [message.description] }), outcome.reason === "limit" ? 409 : 400);
@@ -97,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: renameProductSchema });
       const productId = String(formData.get("productId") ?? "");
       if (submission.status !== "success") return refused(intent, submission.reply(), 400, productId);
-      if (await renameOwnProduct(userId, submission.value.productId, submission.value.name)) {
+      if (await renameOwnProduct(db, userId, submission.value.productId, submission.value.name)) {
         return redirectWithToast("/token", { type: "success", ...PRODUCT_MESSAGES.renamed });
       }
       return refused(intent, submission.reply({ formErrors: [PRODUCT_MESSAGES.renameFailed.description] }), 404, productId);
@@ -106,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete-product": {
       const submission = parseWithZod(formData, { schema: deleteProductSchema });
       if (submission.status !== "success") return refused(intent, submission.reply(), 400);
-      if (await deleteOwnProduct(userId, submission.value.productId)) {
+      if (await deleteOwnProduct(db, userId, submission.value.productId)) {
         return redirectWithToast("/token", { type: "success", ...PRODUCT_MESSAGES.deleted });
       }
       return refused(intent, submission.reply({ formErrors: [PRODUCT_MESSAGES.deleteFailed.description] }), 404);

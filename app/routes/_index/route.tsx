@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 // The finder search runs here, so a sticker scan (/?t=TOKEN) gets the owner in the first HTML.
 export async function loader(args: Route.LoaderArgs) {
   // A signed-in user does not stay on the landing page.
-  await requireAnonymous(args.request);
+  requireAnonymous(args);
   return finderLoader(args);
 }
 

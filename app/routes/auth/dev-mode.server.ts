@@ -3,10 +3,11 @@
 // signed cookie, never a secret held by the browser.
 import { signedCookie } from "~/core/cookies.server";
 import { getEnv } from "~/core/env.server";
-import { safeEqual } from "../../../db/password";
+import { safeEqual } from "~/core/safe-equal.server";
+import { DEV_PASSWORD_MAX_LENGTH } from "~/features/account/rules";
+import type { Db } from "../../../db/connection";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
 
-export const DEV_PASSWORD_MAX_LENGTH = 8;
 
 function devModeCookie() {
   return signedCookie("tb_dev", { maxAge: 24 * 60 * 60 });
@@ -23,14 +24,14 @@ export async function isDevModeEnabled(request: Request): Promise<boolean> {
 
 export type UnlockResult = { ok: true; setCookie: string } | { ok: false; reason: "invalid" | "locked" | "unavailable" };
 
-export async function unlockDevMode(password: string, clientIp: string): Promise<UnlockResult> {
+export async function unlockDevMode(db: Db, password: string, clientIp: string): Promise<UnlockResult> {
   const expected = getEnv().DEV_MODE_PASSWORD;
   if (!expected) return { ok: false, reason: "unavailable" };
-  if (await isLocked("devModePerIp", clientIp)) return { ok: false, reason: "locked" };
+  if (await isLocked(db, "devModePerIp", clientIp)) return { ok: false, reason: "locked" };
   if (password.length > DEV_PASSWORD_MAX_LENGTH || !safeEqual(password, expected)) {
-    await recordFailure("devModePerIp", clientIp);
+    await recordFailure(db, "devModePerIp", clientIp);
     return { ok: false, reason: "invalid" };
   }
-  await clearFailures("devModePerIp", clientIp);
+  await clearFailures(db, "devModePerIp", clientIp);
   return { ok: true, setCookie: await devModeCookie().serialize(true) };
 }

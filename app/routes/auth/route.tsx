@@ -9,7 +9,7 @@ import { isDevModeEnabled, unlockDevMode } from "~/routes/auth/dev-mode.server";
 import { getAuthenticator, googleSignInConfigured, redirectToCookie } from "~/features/account/google-auth.server";
 import { signIn, signUp } from "~/features/account/password-accounts.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
-import { requestInfoContext } from "~/core/context";
+import { dbContext, requestInfoContext } from "~/core/context";
 import { safeRedirect } from "~/core/safe-redirect";
 import { createSession } from "~/features/account/session.server";
 import { redirectWithToast } from "~/core/toast.server";
@@ -27,8 +27,8 @@ function authPath(params: { redirectTo?: string; tab?: Tab; dev?: boolean }) {
   return query ? `/auth?${query}` : "/auth";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAnonymous({ context });
   const url = new URL(request.url);
   const redirectParam = url.searchParams.get("redirectTo");
   return {
@@ -41,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAnonymous(request);
+  requireAnonymous({ context });
+  const db = context.get(dbContext);
   // A clone: the Google strategy reads the original request after us.
   const formData = await readForm(request.clone());
   const intent = formData.get("intent");
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const outcome = await unlockDevMode(submission.value.password, clientIp);
+      const outcome = await unlockDevMode(db, submission.value.password, clientIp);
       if (outcome.ok) {
         return redirectWithToast(
           authPath({ redirectTo }),
@@ -103,10 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const { email, password } = submission.value;
       if (intent === "sign-up") {
-        await signUp(email, password);
+        await signUp(db, email, password);
         return data({ intent, result: submission.reply({ resetForm: true }), signedUp: true });
       }
-      const outcome = await signIn(email, password, clientIp);
+      const outcome = await signIn(db, email, password, clientIp);
       if (!outcome.ok) {
         const message = {
           invalid: "Invalid email or password.",
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: outcome.reason === "locked" ? 429 : 400 },
         );
       }
-      return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createSession(outcome.userId) } });
+      return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createSession(db, outcome.userId) } });
     }
 
     default:

@@ -1,0 +1,9 @@
+// Rules of signing in (spec 001 §5, "Developer mode"; DESIGN §5): defined once, used by the env
+// schema, the forms and the tests.
+
+/** DEV_MODE_PASSWORD and the developer-mode password field: at most this many characters. */
+export const DEV_PASSWORD_MAX_LENGTH = 8;
+
+/** Developer-mode account passwords. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

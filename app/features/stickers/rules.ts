@@ -1,0 +1,34 @@
+// Rules of stickers, tokens and products (spec 001 §5 "Token verification", "Products", §9):
+// defined once, used by the forms, the server, the CLI, the messages and the tests.
+
+/** A Tagback token is this many digits, printed on the sticker and held in its QR code. */
+export const TOKEN_LENGTH = 12;
+/** A token password the owner types: digits only, at most this many. */
+export const TOKEN_PASSWORD_MAX = 10;
+/** The passwords the CLI mints for new stickers (within TOKEN_PASSWORD_MAX). */
+export const MINTED_PASSWORD_LENGTH = 8;
+/** One `tokens mint` run makes at most this many tokens. */
+export const MAX_MINT_COUNT = 10_000;
+
+/** Products an owner may register in all. */
+export const MAX_PRODUCTS = 5;
+/** A new product's name, and a renamed one's. */
+export const PRODUCT_NAME_MAX = 12;
+export const PRODUCT_RENAME_MAX = 100;
+
+/** The demo token (spec 000 §2) answers the demo profile: reserved, never minted for a sticker. */
+export const DEMO_TOKEN = "123456789012";
+
+/** Exactly TOKEN_LENGTH digits. */
+export function isToken(value: string): boolean {
+  return value.length === TOKEN_LENGTH && /^\d+$/.test(value);
+}
+
+/**
+ * The digits that unlock a masked bio: characters 5 to 8 of the owner's first verified token
+ * (spec 001 §5). Null when there is no such token.
+ */
+export function unlockDigitsOf(token: string | null): string | null {
+  const digits = (token ?? "").replace(/\D/g, "");
+  return digits.length === TOKEN_LENGTH ? digits.slice(4, 8) : null;
+}
