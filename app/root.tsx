@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "~/components/not-found";
+import { ButtonLink } from "~/components/ui/button";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -135,9 +136,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-sm font-semibold text-brand-600">Error {status}</p>
       <h1 className="mt-2 text-2xl font-bold">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <ButtonLink href="/" className="mt-8">
         Return Home
-      </a>
+      </ButtonLink>
     </section>
   );
 }

@@ -10,8 +10,8 @@ import * as schema from "./schema.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const DEFAULT_DATABASE_PATH = "./data/tagback.db";
-export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+const DEFAULT_DATABASE_PATH = "./data/tagback.db";
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 
 type Opened = { db: Db; file: string; created: boolean };
 const holder = globalThis as typeof globalThis & { __tagbackDb?: Opened };

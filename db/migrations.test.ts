@@ -118,7 +118,7 @@ describe("seed()", () => {
 
   it("fills the demo data the README and tests rely on", async () => {
     const result = await seed(fresh);
-    const { aarav, priya, rohan, unclaimedTokens, unverifiedToken, demoLocation } = DEMO_IDENTIFIERS;
+    const { aarav, priya, unclaimedTokens, unverifiedToken, demoLocation } = DEMO_IDENTIFIERS;
     expect(result.developerLogin).toEqual({ email: aarav.email, password: DEMO_PASSWORDS.signIn });
 
     for (const key of ["aarav", "priya", "rohan"] as const) {

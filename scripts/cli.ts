@@ -19,7 +19,7 @@ export function databasePath(): string {
   return process.env.DATABASE_PATH || "./data/tagback.db";
 }
 
-export class CliError extends Error {
+class CliError extends Error {
   exitCode: number;
   constructor(message: string, exitCode = 1) {
     super(message);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 export function NotFound() {
   return (
@@ -9,12 +9,10 @@ export function NotFound() {
       </h1>
       <p className="mt-4 text-slate-600">The page you are looking for doesn't exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-          Return Home
-        </Link>
-        <Link to="/blog" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+        <ButtonLink to="/">Return Home</ButtonLink>
+        <ButtonLink to="/blog" variant="outline">
           Read Our Blog
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { SOCIAL_LINKS } from "~/core/site";
+import { ButtonLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 const NAV = [
   { to: "/", label: "Main" },
@@ -25,9 +27,7 @@ export function SiteHeader({ shopUrl, signedIn }: { shopUrl: string; signedIn: b
         {/* The side menu is a <details>, so it opens without JavaScript. */}
         <details className="group relative">
           <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Menu">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <Icon name="menu" className="h-6 w-6" />
           </summary>
           <nav aria-label="Sections" className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
             <ul className="space-y-1">
@@ -68,15 +68,12 @@ export function SiteHeader({ shopUrl, signedIn }: { shopUrl: string; signedIn: b
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <a href={shopUrl} target="_blank" rel="noopener noreferrer" className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="ghost" size="sm">
             Stickers
-          </a>
-          <Link
-            to={signedIn ? "/profile" : "/auth"}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          </ButtonLink>
+          <ButtonLink to={signedIn ? "/profile" : "/auth"} className="text-sm">
             {signedIn ? "Profile" : "Start"}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
       <nav aria-label="Main (small screens)" className="flex gap-1 overflow-x-auto border-t border-slate-100 px-4 py-1 md:hidden">

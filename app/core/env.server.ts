@@ -12,7 +12,7 @@ const optional = z
 const url = optional.pipe(z.url().optional());
 const origin = url.transform((v) => (v ? new URL(v).origin : v));
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
@@ -69,7 +69,7 @@ export const envSchema = z
 
 export type Env = z.output<typeof envSchema>;
 
-export function isLoopbackOrigin(value: string) {
+function isLoopbackOrigin(value: string) {
   const host = new URL(value).hostname;
   return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -5,11 +5,6 @@
 // substrings as the spec says. Runs in the browser (instant messages) and on the server.
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 
-export const NSFW_MESSAGE = {
-  title: "NSFW Content Detected",
-  description: "This field contains inappropriate words. Please use appropriate language.",
-} as const;
-
 /**
  * Hindi and Hinglish abuse. Kept to spellings that do not occur inside ordinary names and words
  * (no "gand", which is in Gandhi; no "randi", which is in grandiose and is a given name; no "chut",
@@ -103,7 +98,7 @@ export const HINDI_SLANG = [
  * Ordinary Indian names and words the English dataset would flag ("Dikshit", "Shital", "cumin").
  * A match inside one of these is not a match.
  */
-export const ENGLISH_ALLOWED = ["dikshit", "diksit", "shital", "shitala", "kshitij", "shitij", "shitanshu", "cumin", "penistone"] as const;
+const ENGLISH_ALLOWED = ["dikshit", "diksit", "shital", "shitala", "kshitij", "shitij", "shitanshu", "cumin", "penistone"] as const;
 
 let englishMatcher: RegExpMatcher | undefined;
 

@@ -12,18 +12,26 @@
 // - password sign-in: 5 wrong per e-mail per 15 minutes, and 20 per IP, then locked 15 minutes.
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { Db } from "../../db/connection";
+import { SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
+import { SEARCHES_PER_MINUTE } from "~/features/finder/rules";
+import { TOKEN_CLAIM_LOCK_HOURS } from "~/features/stickers/rules";
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+const SIGN_IN_LOCK = SIGN_IN_LOCK_MINUTES * 60;
+const CLAIM_LOCK = TOKEN_CLAIM_LOCK_HOURS * HOUR;
 
 type LimitOptions = { points: number; duration: number; blockDuration?: number };
 
 export const LIMITS = {
-  search: { points: 10, duration: 60 },
-  unlockPerClient: { points: 5, duration: 60 * 60, blockDuration: 60 * 60 },
-  unlockPerProfile: { points: 20, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
-  tokenClaimPerToken: { points: 5, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
-  tokenClaimPerUser: { points: 10, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
-  devModePerIp: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
-  signInPerEmail: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
-  signInPerIp: { points: 20, duration: 15 * 60, blockDuration: 15 * 60 },
+  search: { points: SEARCHES_PER_MINUTE, duration: 60 },
+  unlockPerClient: { points: 5, duration: HOUR, blockDuration: HOUR },
+  unlockPerProfile: { points: 20, duration: DAY, blockDuration: DAY },
+  tokenClaimPerToken: { points: 5, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK },
+  tokenClaimPerUser: { points: 10, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK },
+  devModePerIp: { points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
+  signInPerEmail: { points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
+  signInPerIp: { points: 20, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
 } as const satisfies Record<string, LimitOptions>;
 
 export type LimitName = keyof typeof LIMITS;

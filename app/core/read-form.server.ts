@@ -14,5 +14,5 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /** The answer to an intent no form of the route sends. */
 export function unknownIntent() {
-  return data({ intent: null, result: null, error: "Unknown action." } as const, { status: 400 });
+  return data({ intent: null, result: null, error: "common.unknownAction" } as const, { status: 400 });
 }

@@ -1,5 +1,5 @@
 // Every redirectTo is a local path: "/x" yes; "//evil.example", "/\\evil.example", "https://…" no.
-export const DEFAULT_REDIRECT = "/profile";
+const DEFAULT_REDIRECT = "/profile";
 
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT): string {
   if (typeof target !== "string") return fallback;

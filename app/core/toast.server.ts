@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { signedCookie } from "~/core/cookies.server";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string(),
   description: z.string().optional(),

@@ -7,8 +7,12 @@ export type MessageKey = { [Area in keyof Catalogue]: `${Area & string}.${keyof 
 
 export function isMessageKey(value: string): value is MessageKey {
   const [area, name] = value.split(".");
-  return Boolean(area && name && area in en && name in en[area as keyof Catalogue]);
+  // Own properties only: "toString" is in every object.
+  return Boolean(area && name && Object.hasOwn(en, area) && Object.hasOwn(en[area as keyof Catalogue], name));
 }
+
+/** A message key, checked by the compiler: what schemas put in their issues. */
+export const key = (messageKey: MessageKey): MessageKey => messageKey;
 
 /** The message of a key. */
 export function message(key: MessageKey): Message {

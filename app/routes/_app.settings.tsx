@@ -4,18 +4,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/account/guards.server";
 import { dbContext } from "~/core/context";
 import type { loader as appLoader } from "~/routes/_app";
 import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
-import { deleteAccountLink, PRIVACY_SETTINGS, PRIVACY_UPDATED, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
+import { deleteAccountLink, PRIVACY_SETTINGS, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
+import { message } from "~/i18n/messages";
 import { redirectWithToast } from "~/core/toast.server";
+import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
 const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string }> = {
-  maskBio: { label: "Mask bio", description: "Finders enter 4 digits from your sticker's token (digits 5 to 8) before they can read your bio." },
+  maskBio: { label: "Mask bio", description: `Finders enter ${UNLOCK_DIGIT_COUNT} digits from your sticker's token (digits 5 to 8) before they can read your bio.` },
   useSocialIcons: { label: "Contact buttons", description: "Show finders SMS, Call, Telegram and WhatsApp buttons for the numbers in your profile." },
   showEmail: {
     label: "Show e-mail",
@@ -40,10 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
   if (submission.status !== "success") {
-    return data({ intent: "privacy", result: submission.reply(), error: "Update Failed" }, { status: 400 });
+    return data({ intent: "privacy", result: submission.reply(), error: "settings.updateFailed" as const }, { status: 400 });
   }
   await updatePrivacySetting(context.get(dbContext), user.id, submission.value.setting, submission.value.value === "on");
-  return redirectWithToast("/settings", { type: "success", title: PRIVACY_UPDATED });
+  return redirectWithToast("/settings", { type: "success", ...message("settings.privacyUpdated") });
 }
 
 function Section({ id, title, children, tone = "normal" }: { id: string; title: string; children: React.ReactNode; tone?: "normal" | "danger" }) {
@@ -67,7 +70,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <Section id="privacy-title" title="Privacy">
         {actionData?.error ? (
           <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-            <span className="font-semibold">{actionData.error}</span>: that setting could not be saved. Please try again.
+            <span className="font-semibold">{message(actionData.error).title}</span>: that setting could not be saved. Please try again.
           </p>
         ) : null}
         <ul className="divide-y divide-slate-100">
@@ -123,20 +126,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-800">
           To delete your account and all its data, send us the request on WhatsApp. The message is written for you and includes your e-mail, so we know which account it is.
         </p>
-        <a
-          href={deleteAccountHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-3 inline-block rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
+        <ButtonLink href={deleteAccountHref} target="_blank" rel="noopener noreferrer" variant="danger" className="mt-3">
           Delete account
-        </a>
+        </ButtonLink>
       </Section>
 
       <Form method="post" action="/logout">
-        <button type="submit" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50">
+        <Button type="submit" variant="danger-outline">
           Logout
-        </button>
+        </Button>
       </Form>
     </div>
   );

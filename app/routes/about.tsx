@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/about";
+import { buttonClasses } from "~/components/ui/button";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { ScanDemoLink } from "~/features/finder/search-form";
 import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/features/finder/demo";
@@ -7,24 +8,19 @@ import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { formatToken } from "~/features/finder/search-input";
 import { HowItWorks } from "~/features/finder/how-it-works";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "About Tagback | How QR stickers return lost things" },
-  { name: "description", content: "How Tagback works: a QR sticker, a finder with any phone, and a profile that shows only what the owner chose." },
-  ...finderMeta(loaderData),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  finderMeta(loaderData, {
+    title: "About Tagback | How QR stickers return lost things",
+    description:
+      "How Tagback works: a QR sticker, a finder with any phone, and a profile that shows only what the owner chose.",
+  });
 
-export async function loader(args: Route.LoaderArgs) {
-  return finderLoader(args);
-}
-
-export async function action(args: Route.ActionArgs) {
-  return finderAction(args);
-}
-
+export const loader = finderLoader;
+export const action = finderAction;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
-
 
 export default function About() {
   const data = useLoaderData<typeof loader>();
@@ -36,7 +32,7 @@ export default function About() {
         <div className="mx-auto max-w-4xl px-4 py-12">
           <h1 className="text-3xl font-black tracking-tight text-brand-900 sm:text-4xl">About Tagback</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">
-            Tagback is a lost-and-found service built on QR stickers. Each sticker carries a 12-digit token linked to its
+            Tagback is a lost-and-found service built on QR stickers. Each sticker carries a {TOKEN_LENGTH}-digit token linked to its
             owner's public profile, so whoever finds your things can reach you in seconds.
           </p>
         </div>
@@ -56,10 +52,7 @@ export default function About() {
           Search the demo token <strong>{formatToken(DEMO_TOKEN)}</strong> to see what a finder sees. Its owner info is
           masked: unlock it with <strong>{DEMO_UNLOCK_DIGITS}</strong>, digits 5 to 8 of the token.
         </p>
-        <ScanDemoLink
-          token={DEMO_TOKEN}
-          className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-        />
+        <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-4" })} />
       </section>
 
       <HowItWorks />

@@ -8,6 +8,7 @@ import { createSession } from "~/features/account/session.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { dbContext } from "~/core/context";
 import { upsertGoogleUser } from "~/features/account/users.server";
+import { message } from "~/i18n/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.warn("Google sign-in failed:", error instanceof Error ? error.message : error);
     return redirectWithToast(
       "/auth",
-      { type: "error", title: "Authentication Error", description: "We could not sign you in with Google. Please try again." },
+      { type: "error", ...message("auth.googleFailed") },
       { headers: clearOAuthCookies.map((cookie) => ["Set-Cookie", cookie]) },
     );
   }

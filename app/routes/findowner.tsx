@@ -1,24 +1,21 @@
 import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/findowner";
+import type { loader as rootLoader } from "~/root";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { SOCIAL_LINKS } from "~/core/site";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Find the owner | Tagback" },
-  { name: "description", content: "Found something with a Tagback sticker? Type its metro card number or token to reach the owner." },
-  ...finderMeta(loaderData),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  finderMeta(loaderData, {
+    title: "Find the owner | Tagback",
+    description:
+      "Found something with a Tagback sticker? Type its metro card number or token to reach the owner.",
+  });
 
-export async function loader(args: Route.LoaderArgs) {
-  return finderLoader(args);
-}
-
-export async function action(args: Route.ActionArgs) {
-  return finderAction(args);
-}
-
+export const loader = finderLoader;
+export const action = finderAction;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 
@@ -27,7 +24,7 @@ const CONTACTS = SOCIAL_LINKS.filter((link) => ["X", "Instagram", "WhatsApp"].in
 export default function FindOwner() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const root = useRouteLoaderData("root") as { shopUrl?: string } | undefined;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/findowner" />
@@ -36,7 +33,7 @@ export default function FindOwner() {
           Find the owner
         </h1>
         <p className="mt-2 text-slate-700">
-          Found a metro card, laptop, keys or bag with a Tagback sticker? Type the metro card number or the 12-digit token
+          Found a metro card, laptop, keys or bag with a Tagback sticker? Type the metro card number or the {TOKEN_LENGTH}-digit token
           printed on the sticker. Search is instant and needs no account.
         </p>
         <div className="mt-6 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">

@@ -4,12 +4,13 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { destroySession } from "~/features/account/session.server";
 import { toastHeader } from "~/core/toast.server";
+import { message } from "~/i18n/messages";
 import { dbContext } from "~/core/context";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.get(dbContext), request));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Logged Out" }));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", ...message("common.loggedOut") }));
   return redirect("/", { headers });
 }
 

@@ -1,4 +1,7 @@
-import { createUser, e2eDatabase, expect, latestMailTo, signInAs, test, uniqueEmail } from "./fixtures";
+import { count, eq } from "drizzle-orm";
+import { profiles, users } from "../../db/schema.ts";
+import { createUser, e2eDb, makeAdmin, uniqueEmail } from "./db";
+import { expect, latestMailTo, signInAs, test } from "./fixtures";
 
 test.describe("Google sign-in through a real OpenID provider", () => {
   test("first sign-in creates the user, stores the picture and lands on /profile; the next finds the same user", async ({ page }) => {
@@ -14,11 +17,9 @@ test.describe("Google sign-in through a real OpenID provider", () => {
     await expect(page.getByTestId("profile-photo")).toHaveAttribute("src", picture);
     await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
 
-    const db = e2eDatabase();
-    const user = db.prepare("select id, google_sub from users where email = ?").get(email) as { id: string; google_sub: string };
+    const user = e2eDb().select({ id: users.id, google_sub: users.googleSub }).from(users).where(eq(users.email, email)).get()!;
     expect(user.google_sub).toMatch(/^google-/);
-    expect((db.prepare("select photo_url from profiles where id = ?").get(user.id) as { photo_url: string }).photo_url).toBe(picture);
-    db.close();
+    expect(e2eDb().select({ photo_url: profiles.photoUrl }).from(profiles).where(eq(profiles.id, user.id)).get()!.photo_url).toBe(picture);
 
     // Sign out, then sign in again (with a place to return to): same user, back where they were going.
     await page.getByRole("button", { name: "Logout" }).first().click();
@@ -29,9 +30,7 @@ test.describe("Google sign-in through a real OpenID provider", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/token$/);
-    const again = e2eDatabase();
-    expect((again.prepare("select count(*) n from users where email = ?").get(email) as { n: number }).n).toBe(1);
-    again.close();
+    expect(e2eDb().select({ n: count() }).from(users).where(eq(users.email, email)).get()!.n).toBe(1);
   });
 
   test("a provider error lands on /auth with the message", async ({ page }) => {
@@ -84,6 +83,8 @@ test.describe("developer mode", () => {
     await expect(page.getByRole("status")).toContainText("Developer mode enabled!");
 
     await page.getByRole("link", { name: "Sign Up" }).click();
+    // Typing before the tab has switched would go into the form that is being replaced.
+    await expect(page).toHaveURL(/tab=signup/);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct-horse");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -91,6 +92,7 @@ test.describe("developer mode", () => {
 
     // Not confirmed yet: sign-in is refused.
     await page.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/tab=signin/);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct-horse");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -184,9 +186,7 @@ test.describe("guards", () => {
 
   test("an admin reaches /admin/lookup", async ({ page, context, baseURL }) => {
     const user = createUser();
-    const db = e2eDatabase();
-    db.prepare("insert into admin_users (user_id, created_at) values (?, ?)").run(user.id, Date.now());
-    db.close();
+    await makeAdmin(user);
     await signInAs(context, user.id, baseURL!);
     const response = await page.goto("/admin/lookup");
     expect(response?.status()).toBe(200);

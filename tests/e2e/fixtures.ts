@@ -1,11 +1,11 @@
 // The test object every e2e spec imports. Each test gets its own client IP (the server runs with
 // TRUST_PROXY=fly and reads Fly-Client-IP), so per-IP limits of one test never leak into another.
+import "./server-env";
 import { test as base, type BrowserContext } from "@playwright/test";
-import Database from "better-sqlite3";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createCookie } from "react-router";
+import { createSession } from "~/features/account/session.server";
+import { e2eDb } from "./db";
 
 let counter = 0;
 export function uniqueIp() {
@@ -25,44 +25,57 @@ export const test = base.extend<{ clientIp: string }>({
 
 export { expect } from "@playwright/test";
 
-// ---- Direct access to the e2e server's database and real signed sessions ----
+// ---- Real signed sessions ----
 
-export function e2eDatabase() {
-  const db = new Database(path.join(process.env.TAGBACK_E2E_DIR!, "e2e.db"));
-  db.pragma("busy_timeout = 5000");
-  return db;
+type Cookie = Parameters<BrowserContext["addCookies"]>[0][number];
+
+/** The cookie a Set-Cookie header value sets on `baseURL`, in the shape a browser context takes. */
+function cookieOf(setCookie: string, baseURL: string): Cookie {
+  const [pair, ...attributes] = setCookie.split(";").map((part) => part.trim());
+  const equals = pair.indexOf("=");
+  const cookie: Cookie = {
+    name: pair.slice(0, equals),
+    value: pair.slice(equals + 1),
+    domain: new URL(baseURL).hostname,
+    path: "/",
+    httpOnly: false,
+    secure: false,
+  };
+  let maxAge: number | undefined;
+  let expires: number | undefined;
+  for (const attribute of attributes) {
+    const [key, value = ""] = attribute.split(/=(.*)/s);
+    switch (key.toLowerCase()) {
+      case "path":
+        cookie.path = value;
+        break;
+      case "max-age":
+        maxAge = Number(value);
+        break;
+      case "expires":
+        expires = Date.parse(value) / 1000;
+        break;
+      case "httponly":
+        cookie.httpOnly = true;
+        break;
+      case "secure":
+        cookie.secure = true;
+        break;
+      case "samesite":
+        cookie.sameSite = ({ lax: "Lax", strict: "Strict", none: "None" } as const)[value.toLowerCase() as "lax" | "strict" | "none"];
+        break;
+    }
+  }
+  // Max-Age wins over Expires, as in a browser.
+  if (maxAge !== undefined) cookie.expires = Math.floor(Date.now() / 1000) + maxAge;
+  else if (expires !== undefined) cookie.expires = Math.floor(expires);
+  return cookie;
 }
 
-export function uniqueEmail(prefix = "user") {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
-}
-
-/** Creates a confirmed user with an empty profile, straight in the database. */
-export function createUser(email = uniqueEmail()): { id: string; email: string } {
-  const db = e2eDatabase();
-  const id = randomUUID();
-  const now = Date.now();
-  db.prepare("insert into users (id, email, email_confirmed_at, created_at) values (?, ?, ?, ?)").run(id, email, now, now);
-  db.prepare("insert into profiles (id, created_at, updated_at) values (?, ?, ?)").run(id, now, now);
-  db.close();
-  return { id, email };
-}
-
-/** Signs the browser context in as the user with a real session row and signed cookie. */
+/** Signs the browser context in as the user: a session made by the app's own createSession. */
 export async function signInAs(context: BrowserContext, userId: string, baseURL: string) {
-  const db = e2eDatabase();
-  const sessionId = randomUUID();
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
-    sessionId,
-    userId,
-    Date.now() + 24 * 60 * 60 * 1000,
-    Date.now(),
-  );
-  db.close();
-  const cookie = createCookie("tb_session", { secrets: ["e2e-session-secret"] });
-  const value = (await cookie.serialize(sessionId)).split(";")[0].split("=").slice(1).join("=");
-  await context.addCookies([{ name: "tb_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  return sessionId;
+  const setCookie = await createSession(e2eDb(), userId);
+  await context.addCookies([cookieOf(setCookie, baseURL)]);
 }
 
 /** Waits for the newest mail to the address (written by tests/support/smtp-server.ts). */

@@ -3,7 +3,8 @@
 // and the planned pages that say honestly what will be there.
 import os from "node:os";
 import path from "node:path";
-import { createUser, expect, signInAs, test } from "./fixtures";
+import { createUser } from "./db";
+import { expect, signInAs, test } from "./fixtures";
 
 const SHOTS = path.join(os.tmpdir(), "tagback-layout-shots");
 

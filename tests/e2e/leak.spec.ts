@@ -2,8 +2,8 @@
 // e-mail or mobile number, nor a masked bio before the right unlock digits, whatever URL form,
 // page or data request (React Router's `.data` single-fetch requests) they use.
 import type { APIResponse } from "@playwright/test";
-import { createUser, expect, signInAs, test } from "./fixtures";
-import { createOwner, type TestOwner } from "./search-helpers";
+import { createOwner, createUser, type TestOwner } from "./db";
+import { expect, signInAs, test } from "./fixtures";
 
 function finderUrls(owner: TestOwner): string[] {
   const searches = [

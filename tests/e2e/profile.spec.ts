@@ -2,8 +2,11 @@
 // message of spec 001 §5 "Profile", the preview as a finder sees it, the search history and the
 // admin-lookup icon.
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { profiles, searchHistory } from "../../db/schema.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { createUser, e2eDatabase, expect, signInAs, test } from "./fixtures";
+import { createUser, e2eDb, makeAdmin, stored } from "./db";
+import { expect, signInAs, test } from "./fixtures";
 
 const NSFW = "This field contains inappropriate words. Please use appropriate language.";
 
@@ -52,9 +55,17 @@ test.describe("profile", () => {
     await expect(view).toContainText(metro);
     await expect(view).toContainText("9810012342");
 
-    const db = e2eDatabase();
-    const row = db.prepare("select first_name, last_name, mask_bio, use_social_icons, social_telegram from profiles where id = ?").get(user.id);
-    db.close();
+    const row = e2eDb()
+      .select({
+        first_name: profiles.firstName,
+        last_name: profiles.lastName,
+        mask_bio: stored(profiles.maskBio),
+        use_social_icons: stored(profiles.useSocialIcons),
+        social_telegram: profiles.socialTelegram,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, user.id))
+      .get();
     expect(row).toEqual({ first_name: "Aarav", last_name: "Kumar Sharma", mask_bio: 1, use_social_icons: 1, social_telegram: "@aarav_k" });
   });
 
@@ -75,17 +86,15 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Metro card number", { exact: true })).toHaveAccessibleDescription(/Metro card number must be at least 8 digits\./);
     // What was typed is still there.
     await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue("Short Card");
-    const db = e2eDatabase();
-    expect(db.prepare("select first_name, metro_card_number from profiles where id = ?").get(user.id)).toEqual({ first_name: null, metro_card_number: null });
-    db.close();
+    expect(
+      e2eDb().select({ first_name: profiles.firstName, metro_card_number: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, user.id)).get(),
+    ).toEqual({ first_name: null, metro_card_number: null });
   });
 
   test("a metro card another account holds: 'Metro Card Already Registered'", async ({ page }) => {
     const other = createUser();
     const metro = uniqueDigits(14);
-    const db = e2eDatabase();
-    db.prepare("update profiles set metro_card_number = ? where id = ?").run(metro, other.id);
-    db.close();
+    e2eDb().update(profiles).set({ metroCardNumber: metro }).where(eq(profiles.id, other.id)).run();
     await openEditor(page);
     await page.getByLabel("Metro card number", { exact: true }).fill(metro);
     await page.getByRole("button", { name: "Save" }).click();
@@ -93,9 +102,7 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Metro card number", { exact: true })).toHaveAccessibleDescription(
       /This metro card number is already registered to another account\./,
     );
-    const check = e2eDatabase();
-    expect((check.prepare("select metro_card_number from profiles where id = ?").get(user.id) as { metro_card_number: string | null }).metro_card_number).toBeNull();
-    check.close();
+    expect(e2eDb().select({ metro_card_number: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, user.id)).get()!.metro_card_number).toBeNull();
   });
 
   for (const [field, value] of [
@@ -141,9 +148,10 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(toast(page)).toContainText("Profile updated");
     await expect(page.getByTestId("profile-view")).toContainText("Priya Nair");
-    const db = e2eDatabase();
-    expect(db.prepare("select first_name, last_name from profiles where id = ?").get(user.id)).toEqual({ first_name: "Priya", last_name: "Nair" });
-    db.close();
+    expect(e2eDb().select({ first_name: profiles.firstName, last_name: profiles.lastName }).from(profiles).where(eq(profiles.id, user.id)).get()).toEqual({
+      first_name: "Priya",
+      last_name: "Nair",
+    });
   });
 
   test("'use mobile number for all socials' fills the four fields (live with JavaScript) and follows later mobile edits", async ({ page }, testInfo) => {
@@ -166,14 +174,23 @@ test.describe("profile", () => {
     await page.getByLabel("Mobile number", { exact: true }).fill("9111122222");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(toast(page)).toContainText("Profile updated");
-    const db = e2eDatabase();
-    expect(db.prepare("select social_sms, social_call, social_telegram, social_whatsapp from profiles where id = ?").get(user.id)).toEqual({
+    expect(
+      e2eDb()
+        .select({
+          social_sms: profiles.socialSms,
+          social_call: profiles.socialCall,
+          social_telegram: profiles.socialTelegram,
+          social_whatsapp: profiles.socialWhatsapp,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, user.id))
+        .get(),
+    ).toEqual({
       social_sms: "9111122222",
       social_call: "9111122222",
       social_telegram: "9111122222",
       social_whatsapp: "9111122222",
     });
-    db.close();
   });
 
   test("preview: 'No Identifiers Found' without a metro card or token; then the public profile as a finder sees it", async ({ page }) => {
@@ -185,9 +202,11 @@ test.describe("profile", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     const metro = uniqueDigits(10);
-    const db = e2eDatabase();
-    db.prepare("update profiles set first_name = 'Meera', last_name = 'Iyer', bio = 'secret', mask_bio = 1, mobile_number = '9333344444', metro_card_number = ? where id = ?").run(metro, user.id);
-    db.close();
+    e2eDb()
+      .update(profiles)
+      .set({ firstName: "Meera", lastName: "Iyer", bio: "secret", maskBio: true, mobileNumber: "9333344444", metroCardNumber: metro })
+      .where(eq(profiles.id, user.id))
+      .run();
     await page.goto("/profile?preview=1");
     await expect(page.getByRole("dialog")).toContainText("Your public profile");
     await expect(page.getByTestId("owner-name")).toHaveText("Meera Iyer");
@@ -197,14 +216,21 @@ test.describe("profile", () => {
   });
 
   test("search history: newest first, IST time, en-IN date, city and address, the approximate-location note, total searches", async ({ page }) => {
-    const db = e2eDatabase();
-    const insert = db.prepare(
-      "insert into search_history (id, user_id, search_type, search_value, searched_at, city, address) values (?, ?, ?, ?, ?, ?, ?)",
-    );
-    insert.run(crypto.randomUUID(), user.id, "metro_card", "12345678", Date.parse("2026-01-05T18:45:00Z"), "Noida", null);
-    insert.run(crypto.randomUUID(), user.id, "tagback_token", "100000000001", Date.parse("2026-03-10T04:00:00Z"), "New Delhi", "Rajiv Chowk");
-    db.prepare("update profiles set total_searches = 2 where id = ?").run(user.id);
-    db.close();
+    e2eDb()
+      .insert(searchHistory)
+      .values([
+        { userId: user.id, searchType: "metro_card", searchValue: "12345678", searchedAt: new Date("2026-01-05T18:45:00Z"), city: "Noida", address: null },
+        {
+          userId: user.id,
+          searchType: "tagback_token",
+          searchValue: "100000000001",
+          searchedAt: new Date("2026-03-10T04:00:00Z"),
+          city: "New Delhi",
+          address: "Rajiv Chowk",
+        },
+      ])
+      .run();
+    e2eDb().update(profiles).set({ totalSearches: 2 }).where(eq(profiles.id, user.id)).run();
     await page.goto("/profile");
     const rows = page.getByTestId("history-row");
     await expect(rows).toHaveCount(2);
@@ -220,9 +246,7 @@ test.describe("profile", () => {
   test("the admin-lookup icon shows only for admins", async ({ page }) => {
     await page.goto("/profile");
     await expect(page.getByRole("link", { name: "Admin lookup" })).toHaveCount(0);
-    const db = e2eDatabase();
-    db.prepare("insert into admin_users (user_id, created_at) values (?, ?)").run(user.id, Date.now());
-    db.close();
+    await makeAdmin(user);
     await page.goto("/profile");
     await expect(page.getByRole("link", { name: "Admin lookup" })).toHaveAttribute("href", "/admin/lookup");
   });

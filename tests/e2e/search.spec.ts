@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { createOwner, demoLogsFrom, historyOf, totalSearchesOf } from "./search-helpers";
+import { createOwner, demoLogsFrom, historyOf, totalSearchesOf } from "./db";
 
 const { aarav, priya, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;

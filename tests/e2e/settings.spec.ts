@@ -2,19 +2,28 @@
 // post, the account information, the honest placeholders, the Danger Zone link, and what a signed-
 // out finder then sees on the sticker's URL.
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
+import { profiles, tagbackTokens } from "../../db/schema.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { createUser, e2eDatabase, expect, signInAs, test } from "./fixtures";
+import { createUser, e2eDb, makeAdmin, stored } from "./db";
+import { expect, signInAs, test } from "./fixtures";
 
 function toast(page: Page) {
   return page.locator("[data-toast-type]");
 }
 
 function privacyRow(userId: string) {
-  const db = e2eDatabase();
-  const row = db.prepare("select mask_bio, use_social_icons, show_email, show_mobile from profiles where id = ?").get(userId);
-  db.close();
-  return row;
+  return e2eDb()
+    .select({
+      mask_bio: stored(profiles.maskBio),
+      use_social_icons: stored(profiles.useSocialIcons),
+      show_email: stored(profiles.showEmail),
+      show_mobile: stored(profiles.showMobile),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .get();
 }
 
 test.describe("settings", () => {
@@ -61,9 +70,7 @@ test.describe("settings", () => {
   });
 
   test("the admin indicator says Yes and links to /admin/lookup for an admin", async ({ page }) => {
-    const db = e2eDatabase();
-    db.prepare("insert into admin_users (user_id, created_at) values (?, ?)").run(user.id, Date.now());
-    db.close();
+    await makeAdmin(user);
     await page.goto("/settings");
     await expect(page.getByTestId("admin-indicator")).toContainText("Yes");
     await expect(page.getByTestId("admin-indicator").getByRole("link")).toHaveAttribute("href", "/admin/lookup");
@@ -83,17 +90,12 @@ test.describe("settings", () => {
   test("signed out, the sticker's URL shows what the settings promise", async ({ page, context }) => {
     // The owner: a verified token, a bio, numbers; mask_bio on, contact buttons off.
     const token = `7${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
-    const db = e2eDatabase();
-    db.prepare(
-      "update profiles set first_name = 'Kavya', last_name = 'Rao', bio = 'Leave it at the ticket counter', mobile_number = '9444455555', social_call = '9444455555' where id = ?",
-    ).run(user.id);
-    db.prepare("insert into tagback_tokens (id, token, password_hash, user_id, is_claimed, is_verified, created_at) values (?, ?, 'x', ?, 1, 1, ?)").run(
-      crypto.randomUUID(),
-      token,
-      user.id,
-      Date.now(),
-    );
-    db.close();
+    e2eDb()
+      .update(profiles)
+      .set({ firstName: "Kavya", lastName: "Rao", bio: "Leave it at the ticket counter", mobileNumber: "9444455555", socialCall: "9444455555" })
+      .where(eq(profiles.id, user.id))
+      .run();
+    e2eDb().insert(tagbackTokens).values({ token, passwordHash: "x", userId: user.id, isClaimed: true, isVerified: true }).run();
     await page.goto("/settings");
     await page.getByRole("switch", { name: "Mask bio" }).click();
     await expect(toast(page)).toContainText("Privacy Settings Updated");

@@ -2,10 +2,13 @@
 // one field without), every message of spec 001 §5 "Token verification" and "Products", the
 // lockout, claim → remove → re-claim by another user, the product registry, and authorization.
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { hashPassword } from "../../db/password.ts";
+import { products, tagbackTokens } from "../../db/schema.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { createUser, e2eDatabase, expect, signInAs, test, uniqueIp } from "./fixtures";
+import { createUser, e2eDb, stored } from "./db";
+import { expect, signInAs, test, uniqueIp } from "./fixtures";
 
 const PASSWORD = "11112222";
 let passwordHash: Promise<string> | undefined;
@@ -14,22 +17,21 @@ let passwordHash: Promise<string> | undefined;
 async function mintToken(): Promise<string> {
   passwordHash ??= hashPassword(PASSWORD);
   const token = `6${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
-  const db = e2eDatabase();
-  db.prepare("insert into tagback_tokens (id, token, password_hash, is_claimed, is_verified, created_at) values (?, ?, ?, 0, 0, ?)").run(
-    crypto.randomUUID(),
-    token,
-    await passwordHash,
-    Date.now(),
-  );
-  db.close();
+  e2eDb().insert(tagbackTokens).values({ token, passwordHash: await passwordHash, isClaimed: false, isVerified: false }).run();
   return token;
 }
 
 function tokenOwner(token: string) {
-  const db = e2eDatabase();
-  const row = db.prepare("select user_id, is_claimed, is_verified from tagback_tokens where token = ?").get(token);
-  db.close();
-  return row as { user_id: string | null; is_claimed: number; is_verified: number };
+  return e2eDb()
+    .select({ user_id: tagbackTokens.userId, is_claimed: stored(tagbackTokens.isClaimed), is_verified: stored(tagbackTokens.isVerified) })
+    .from(tagbackTokens)
+    .where(eq(tagbackTokens.token, token))
+    .get()!;
+}
+
+/** Gives the token to the user, claimed and verified. */
+function claimFor(userId: string, token: string) {
+  e2eDb().update(tagbackTokens).set({ userId, isClaimed: true, isVerified: true }).where(eq(tagbackTokens.token, token)).run();
 }
 
 function jsOn(testInfo: TestInfo) {
@@ -65,17 +67,14 @@ async function userWithToken(context: BrowserContext, baseURL: string) {
   const user = createUser();
   await signInAs(context, user.id, baseURL);
   const token = await mintToken();
-  const db = e2eDatabase();
-  db.prepare("update tagback_tokens set user_id = ?, is_claimed = 1, is_verified = 1 where token = ?").run(user.id, token);
-  db.close();
+  claimFor(user.id, token);
   return { user, token };
 }
 
 function addProducts(userId: string, token: string, names: string[]) {
-  const db = e2eDatabase();
-  const insert = db.prepare("insert into products (id, user_id, name, token, created_at) values (?, ?, ?, ?, ?)");
-  names.forEach((name, i) => insert.run(crypto.randomUUID(), userId, name, token, Date.now() + i));
-  db.close();
+  for (const [i, name] of names.entries()) {
+    e2eDb().insert(products).values({ userId, name, token, createdAt: new Date(Date.now() + i) }).run();
+  }
 }
 
 test.describe("Verify Token", () => {
@@ -155,9 +154,7 @@ test.describe("Verify Token", () => {
 
   test("a token another user holds: 'This token is already registered to another user.'", async ({ page }, testInfo) => {
     const token = await mintToken();
-    const db = e2eDatabase();
-    db.prepare("update tagback_tokens set user_id = ?, is_claimed = 1, is_verified = 1 where token = ?").run(createUser().id, token);
-    db.close();
+    claimFor(createUser().id, token);
     await verifyToken(page, token, PASSWORD, testInfo);
     await expect(page.getByRole("alert")).toContainText("This token is already registered to another user.");
   });
@@ -281,10 +278,8 @@ test.describe("Product Registry", () => {
     const { user: owner, token } = await userWithToken(ownerContext, baseURL!);
     await ownerContext.close();
     addProducts(owner.id, token, ["Helmet"]);
-    const db = e2eDatabase();
-    const product = db.prepare("select id from products where user_id = ?").get(owner.id) as { id: string };
-    const tokenId = (db.prepare("select id from tagback_tokens where token = ?").get(token) as { id: string }).id;
-    db.close();
+    const product = e2eDb().select({ id: products.id }).from(products).where(eq(products.userId, owner.id)).get()!;
+    const tokenId = e2eDb().select({ id: tagbackTokens.id }).from(tagbackTokens).where(eq(tagbackTokens.token, token)).get()!.id;
 
     await signInAs(context, createUser().id, baseURL!);
     await page.goto("/token");
@@ -297,9 +292,10 @@ test.describe("Product Registry", () => {
     const unknown = await page.request.post("/token", { form: { intent: "steal" } });
     expect(unknown.status()).toBe(400);
 
-    const check = e2eDatabase();
-    expect(check.prepare("select name, user_id from products where id = ?").get(product.id)).toEqual({ name: "Helmet", user_id: owner.id });
-    check.close();
+    expect(e2eDb().select({ name: products.name, user_id: products.userId }).from(products).where(eq(products.id, product.id)).get()).toEqual({
+      name: "Helmet",
+      user_id: owner.id,
+    });
     expect(tokenOwner(token).user_id).toBe(owner.id);
   });
 
@@ -308,9 +304,7 @@ test.describe("Product Registry", () => {
     addProducts(user.id, token, ["Laptop"]);
     await page.goto("/token");
     await expectNoSeriousA11yViolations(page, testInfo);
-    const db = e2eDatabase();
-    const product = db.prepare("select id from products where user_id = ?").get(user.id) as { id: string };
-    db.close();
+    const product = e2eDb().select({ id: products.id }).from(products).where(eq(products.userId, user.id)).get()!;
     await page.goto(`/token?rename=${product.id}`);
     await expectNoSeriousA11yViolations(page, testInfo);
   });

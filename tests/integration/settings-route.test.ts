@@ -5,17 +5,21 @@ import { testDb } from "../support/test-db";
 import { adminUsers, profiles } from "../../db/schema";
 import * as layoutRoute from "~/routes/_app";
 import * as settingsRoute from "~/routes/_app.settings";
-import { createOwner, dataOf, get, ownerContext, post, settle, statusOf, toastOf } from "./owner-helpers";
+import { callRoute, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
 
 type Owner = { id: string; email: string };
 
 async function act(owner: Owner, fields: Record<string, string>) {
-  return settle(settingsRoute.action({ request: post("/settings", fields), context: ownerContext(owner.id), params: {} } as never));
+  return callRoute(settingsRoute.action, post("/settings", fields), { user: owner });
+}
+
+async function loadLayout(owner: Owner, request = get("/profile")) {
+  return dataOf<Awaited<ReturnType<typeof layoutRoute.loader>>>(await callRoute(layoutRoute.loader, request, { user: owner }));
 }
 
 async function load(owner: Owner) {
   return dataOf<Awaited<ReturnType<typeof settingsRoute.loader>>>(
-    await settle(settingsRoute.loader({ request: get("/settings"), context: ownerContext(owner.id), params: {} } as never)),
+    await callRoute(settingsRoute.loader, get("/settings"), { user: owner }),
   );
 }
 
@@ -54,24 +58,22 @@ describe("account", () => {
     const owner = await createOwner("settings-person@example.test");
     const page = await load(owner);
     expect(page.email).toBe("settings-person@example.test");
-    expect(page.isAdmin).toBe(false);
+    // The admin indicator comes from the signed-in layout, once for every owner page.
+    expect((await loadLayout(owner)).isAdmin).toBe(false);
     const link = new URL(page.deleteAccountHref);
     expect(link.origin).toBe("https://wa.me");
     expect(link.searchParams.get("text")).toContain("settings-person@example.test");
     await testDb().insert(adminUsers).values({ userId: owner.id }).run();
-    expect((await load(owner)).isAdmin).toBe(true);
+    expect((await loadLayout(owner)).isAdmin).toBe(true);
   });
 });
 
 describe("layout", () => {
-  test("the layout loader gives the user's e-mail and the remembered sidebar state", async () => {
+  test("the layout loader gives the user's e-mail, the admin flag and the remembered sidebar state", async () => {
     const owner = await createOwner("layout-person@example.test");
-    const open = dataOf<{ email: string; sidebarCollapsed: boolean }>(
-      await layoutRoute.loader({ request: get("/profile"), context: ownerContext(owner.id), params: {} } as never),
-    );
-    expect(open).toEqual({ email: "layout-person@example.test", sidebarCollapsed: false });
-    const request = new Request("http://localhost:3000/profile", { headers: { Cookie: "a=b; tb_sidebar=collapsed" } });
-    const collapsed = dataOf<{ sidebarCollapsed: boolean }>(await layoutRoute.loader({ request, context: ownerContext(owner.id), params: {} } as never));
+    const open = await loadLayout(owner);
+    expect(open).toEqual({ email: "layout-person@example.test", isAdmin: false, sidebarCollapsed: false });
+    const collapsed = await loadLayout(owner, get("/profile", "a=b; tb_sidebar=collapsed"));
     expect(collapsed.sidebarCollapsed).toBe(true);
   });
 });

@@ -1,17 +1,19 @@
 // Route-level tests of /token: token claims, removal, lockout and the product registry against a
-// real (temporary) database, through the route's own action and loader.
+// real (temporary) database, through the route's own action and loader. Refusals carry message
+// keys; the helpers below read them back as the text the page shows.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { testDb } from "../support/test-db";
 import { products, tagbackTokens } from "../../db/schema";
 import { claimToken } from "~/routes/_app.token/owner-tokens.server";
 import { hashPassword } from "../../db/password";
-import { NSFW_MESSAGE } from "~/core/profanity";
 import { updateOwnProfile } from "~/features/owner/profiles.server";
 import { LIMITS } from "~/core/rate-limit.server";
-import { PRODUCT_MESSAGES, TOKEN_MESSAGES } from "~/routes/_app.token/token-forms";
+import { isMessageKey, message } from "~/i18n/messages";
 import * as tokenRoute from "~/routes/_app.token/route";
-import { createOwner, dataOf, get, ownerContext, post, settle, statusOf, toastOf } from "./owner-helpers";
+import { callRoute, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
+
+const NSFW_TEXT = message("common.nsfw").description!;
 
 type Owner = { id: string; email: string };
 const PASSWORD = "11112222";
@@ -31,21 +33,28 @@ async function mint(): Promise<string> {
 }
 
 async function act(owner: Owner, fields: Record<string, string | string[]>, path = "/token") {
-  return settle(tokenRoute.action({ request: post(path, fields), context: ownerContext(owner.id), params: {} } as never));
+  return callRoute(tokenRoute.action, post(path, fields), { user: owner });
 }
 
 async function load(owner: Owner, path = "/token") {
-  return dataOf<Awaited<ReturnType<typeof tokenRoute.loader>>>(
-    await settle(tokenRoute.loader({ request: get(path), context: ownerContext(owner.id), params: {} } as never)),
-  );
+  return dataOf<Awaited<ReturnType<typeof tokenRoute.loader>>>(await callRoute(tokenRoute.loader, get(path), { user: owner }));
 }
+
+/** The text a refusal shows for a message key (its description); a value that is not a key fails the test. */
+function textOf(value: string | undefined) {
+  if (value === undefined) return undefined;
+  return isMessageKey(value) ? message(value).description : `not a message key: ${value}`;
+}
+
+type Refusal = { result: { error?: Record<string, string[] | null> } };
 
 function formError(result: unknown) {
-  return dataOf<{ result: { error?: Record<string, string[]> } }>(result).result.error?.[""]?.[0];
+  return textOf(dataOf<Refusal>(result).result.error?.[""]?.[0]);
 }
 
-function fieldErrors(result: unknown) {
-  return dataOf<{ result: { error?: Record<string, string[]> } }>(result).result.error ?? {};
+function fieldErrors(result: unknown): Record<string, Array<string | undefined>> {
+  const errors = dataOf<Refusal>(result).result.error ?? {};
+  return Object.fromEntries(Object.entries(errors).map(([name, keys]) => [name, (keys ?? []).map(textOf)]));
 }
 
 async function tokenRow(token: string) {
@@ -80,7 +89,7 @@ describe("Verify Token", () => {
     for (const fields of [{ token: "", password: "" }, { token: "123456789012", password: "" }, { token: "", password: "1234" }]) {
       const result = await act(owner, { intent: "verify-token", ...fields });
       expect(statusOf(result)).toBe(400);
-      expect(formError(result)).toBe(TOKEN_MESSAGES.missing.description);
+      expect(formError(result)).toBe(message("token.missing").description);
     }
   });
 
@@ -88,11 +97,11 @@ describe("Verify Token", () => {
     const owner = await createOwner();
     const short = await verify(owner, "12345");
     expect(statusOf(short)).toBe(400);
-    expect(fieldErrors(short).token).toEqual([TOKEN_MESSAGES.badToken.description]);
+    expect(fieldErrors(short).token).toEqual([message("token.badToken").description]);
     const longPassword = await verify(owner, "123456789012", "12345678901");
-    expect(fieldErrors(longPassword).password).toEqual([TOKEN_MESSAGES.badPassword.description]);
+    expect(fieldErrors(longPassword).password).toEqual([message("token.badPassword").description]);
     const letters = await verify(owner, "123456789012", "abcd");
-    expect(fieldErrors(letters).password).toEqual([TOKEN_MESSAGES.badPassword.description]);
+    expect(fieldErrors(letters).password).toEqual([message("token.badPassword").description]);
   });
 
   test("an unknown token: 'This token does not exist.'", async () => {
@@ -140,7 +149,7 @@ describe("Verify Token", () => {
   test("two users with the right password at the same moment: exactly one gets the token", async () => {
     const [first, second] = [await createOwner(), await createOwner()];
     const token = await mint();
-    const outcomes = await Promise.all([claimToken(first.id, token, PASSWORD), claimToken(second.id, token, PASSWORD)]);
+    const outcomes = await Promise.all([claimToken(testDb(), first.id, token, PASSWORD), claimToken(testDb(), second.id, token, PASSWORD)]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, reason: "taken" }]);
   });
@@ -150,11 +159,11 @@ describe("Verify Token", () => {
     // Different users, so only the per-token limit is reached.
     for (let i = 1; i < LIMITS.tokenClaimPerToken.points; i++) {
       const result = await verify(await createOwner(), token, "1");
-      expect(formError(result)).toBe(TOKEN_MESSAGES.wrong.description);
+      expect(formError(result)).toBe(message("token.wrong").description);
     }
     const last = await verify(await createOwner(), token, "1");
     expect(statusOf(last)).toBe(429);
-    expect(formError(last)).toBe(TOKEN_MESSAGES.locked.description);
+    expect(formError(last)).toBe(message("token.locked").description);
     const right = await verify(await createOwner(), token);
     expect(statusOf(right)).toBe(429);
     expect((await tokenRow(token)).userId).toBeNull();
@@ -181,7 +190,7 @@ describe("Verify Token", () => {
     await verify(owner, token);
     const result = await act(intruder, { intent: "remove-token", tokenId: (await tokenRow(token)).id });
     expect(statusOf(result)).toBe(404);
-    expect(formError(result)).toBe(TOKEN_MESSAGES.removeFailed.description);
+    expect(formError(result)).toBe(message("token.removeFailed").description);
     expect(await tokenRow(token)).toMatchObject({ userId: owner.id, isVerified: true });
   });
 
@@ -193,7 +202,7 @@ describe("Verify Token", () => {
     const id = (await tokenRow(token)).id;
     const refused = await act(owner, { intent: "remove-token", tokenId: id });
     expect(statusOf(refused)).toBe(409);
-    expect(formError(refused)).toBe(TOKEN_MESSAGES.removeInUse.description);
+    expect(formError(refused)).toBe(message("token.removeInUse").description);
     expect((await tokenRow(token)).userId).toBe(owner.id);
   });
 });
@@ -229,20 +238,20 @@ describe("Product Registry", () => {
   test("add: name required and at most 12, token required, only a verified token of this user, profanity refused", async () => {
     const { owner, token } = await ownerWithToken();
     const noName = await act(owner, { intent: "add-product", name: "  ", token });
-    expect(fieldErrors(noName).name).toEqual([PRODUCT_MESSAGES.missingName.description]);
+    expect(fieldErrors(noName).name).toEqual([message("product.missingName").description]);
     const long = await act(owner, { intent: "add-product", name: "x".repeat(13), token });
-    expect(fieldErrors(long).name).toEqual([PRODUCT_MESSAGES.nameTooLong.description]);
+    expect(fieldErrors(long).name).toEqual([message("product.nameTooLong").description]);
     const noToken = await act(owner, { intent: "add-product", name: "Laptop" });
-    expect(fieldErrors(noToken).token).toEqual([PRODUCT_MESSAGES.tokenRequired.description]);
+    expect(fieldErrors(noToken).token).toEqual([message("product.tokenRequired").description]);
     const rude = await act(owner, { intent: "add-product", name: "Gandu bag", token });
-    expect(fieldErrors(rude).name).toEqual([NSFW_MESSAGE.description]);
+    expect(fieldErrors(rude).name).toEqual([NSFW_TEXT]);
 
     const { token: othersToken } = await ownerWithToken();
     const notMine = await act(owner, { intent: "add-product", name: "Laptop", token: othersToken });
     expect(statusOf(notMine)).toBe(400);
-    expect(formError(notMine)).toBe(PRODUCT_MESSAGES.invalidToken.description);
+    expect(formError(notMine)).toBe(message("product.invalidToken").description);
     const unclaimed = await act(owner, { intent: "add-product", name: "Laptop", token: await mint() });
-    expect(formError(unclaimed)).toBe(PRODUCT_MESSAGES.invalidToken.description);
+    expect(formError(unclaimed)).toBe(message("product.invalidToken").description);
     expect((await load(owner)).products).toEqual([]);
   });
 
@@ -259,9 +268,9 @@ describe("Product Registry", () => {
 
     const tooLong = await act(owner, { intent: "rename-product", productId: product!.id, name: "x".repeat(101) });
     expect(statusOf(tooLong)).toBe(400);
-    expect(fieldErrors(tooLong).name).toEqual([PRODUCT_MESSAGES.renameTooLong.description]);
+    expect(fieldErrors(tooLong).name).toEqual([message("product.renameTooLong").description]);
     const rude = await act(owner, { intent: "rename-product", productId: product!.id, name: "shitty laptop" });
-    expect(fieldErrors(rude).name).toEqual([NSFW_MESSAGE.description]);
+    expect(fieldErrors(rude).name).toEqual([NSFW_TEXT]);
     expect((await load(owner)).products[0]!.name).toBe("Work laptop (silver)");
 
     const deleted = await act(owner, { intent: "delete-product", productId: product!.id });
@@ -278,10 +287,10 @@ describe("Product Registry", () => {
 
     const rename = await act(intruder, { intent: "rename-product", productId: product!.id, name: "Mine now" });
     expect(statusOf(rename)).toBe(404);
-    expect(formError(rename)).toBe(PRODUCT_MESSAGES.renameFailed.description);
+    expect(formError(rename)).toBe(message("product.renameFailed").description);
     const remove = await act(intruder, { intent: "delete-product", productId: product!.id });
     expect(statusOf(remove)).toBe(404);
-    expect(formError(remove)).toBe(PRODUCT_MESSAGES.deleteFailed.description);
+    expect(formError(remove)).toBe(message("product.deleteFailed").description);
 
     const row = await testDb().select().from(products).where(eq(products.id, product!.id)).get();
     expect(row).toMatchObject({ name: "Laptop", userId: owner.id });
@@ -313,6 +322,6 @@ test("the metro card's unique index is the last word: a race loser changes nothi
     maskBio: false,
     useSocialIcons: false,
   };
-  expect(await updateOwnProfile(first.id, update)).toEqual({ ok: true });
-  expect(await updateOwnProfile(second.id, { ...update, firstName: "B" })).toEqual({ ok: false, reason: "metro-taken" });
+  expect(await updateOwnProfile(testDb(), first.id, update)).toEqual({ ok: true });
+  expect(await updateOwnProfile(testDb(), second.id, { ...update, firstName: "B" })).toEqual({ ok: false, reason: "metro-taken" });
 });

@@ -38,7 +38,8 @@ export async function callRoute<Result>(
 ): Promise<Awaited<Result> | Response> {
   const context = appContext({ db: testDb(), clientIp: options.clientIp ?? nextClientIp() });
   const args: DataFunctionArgs = { request, url: new URL(request.url), pattern: "", params: {}, context };
-  await sessionMiddleware(args, async () => undefined);
+  // The root middleware, run for real; the route itself is called below, not by `next`.
+  await sessionMiddleware(args, async () => new Response(null));
   if (options.user) context.set(userContext, options.user);
   try {
     return await fn(args);

@@ -33,15 +33,3 @@ export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) 
     </div>
   );
 }
-
-export function FormAlert({ title, description, tone = "error" }: { title: string; description?: string; tone?: "error" | "success" }) {
-  return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      className={`rounded-lg border p-3 text-sm ${tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
-    >
-      <p className="font-semibold">{title}</p>
-      {description ? <p className="mt-0.5">{description}</p> : null}
-    </div>
-  );
-}

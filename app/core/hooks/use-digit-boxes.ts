@@ -1,7 +1,7 @@
 import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 
 /** Digits only; tags (a pasted snippet of HTML) and separators are dropped. */
-export function digitsOf(text: string) {
+function digitsOf(text: string) {
   return text.replace(/<[^>]*>/g, "").replace(/\D/g, "");
 }
 

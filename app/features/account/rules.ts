@@ -4,6 +4,9 @@
 /** DEV_MODE_PASSWORD and the developer-mode password field: at most this many characters. */
 export const DEV_PASSWORD_MAX_LENGTH = 8;
 
+/** Wrong developer-mode or sign-in passwords lock the client (or e-mail) out this long. */
+export const SIGN_IN_LOCK_MINUTES = 15;
+
 /** Developer-mode account passwords. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -4,7 +4,7 @@ import type { Db } from "../../../db/connection";
 import { sessions, users } from "../../../db/schema";
 import { signedCookie } from "~/core/cookies.server";
 
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Who is signed in: what the session middleware puts in the context for every request. */
 export type SessionUser = { id: string; email: string };

@@ -1,7 +1,7 @@
 // Contact links in the owner-found dialog, built from the social numbers an owner chose to publish
 // (spec 000 §5, "Phone and handle normalisation"). Pure: the server builds them, tests check them.
 
-export const DEFAULT_COUNTRY_CODE = "+91";
+const DEFAULT_COUNTRY_CODE = "+91";
 
 /** A number starting with + is kept; otherwise non-digits and leading zeros go and +91 is prefixed. */
 export function normalizePhone(value: string | null | undefined): string | null {

@@ -6,9 +6,9 @@ import { contactLinks, tweetTemplate } from "./contact-links";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
 
-export const DEMO_PROFILE_ID = "demo-ananya";
+const DEMO_PROFILE_ID = "demo-ananya";
 export { DEMO_TOKEN };
-export const DEMO_METRO_CARD = "1234567812345678";
+const DEMO_METRO_CARD = "1234567812345678";
 export const DEMO_UNLOCK_DIGITS = unlockDigitsOf(DEMO_TOKEN)!;
 const DEMO_X_USERNAME = "tagbackapp";
 

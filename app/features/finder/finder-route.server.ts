@@ -78,7 +78,7 @@ function unlockFailure(key: MessageKey, status: number) {
 
 export async function finderAction({ request, context }: Args) {
   const formData = await readForm(request);
-  if (formData.get("intent") !== "unlock") return unlockFailure("unlock.unknownAction", 400);
+  if (formData.get("intent") !== "unlock") return unlockFailure("common.unknownAction", 400);
   const submission = parseSearch(formData);
   if (submission.status !== "success") return unlockFailure("unlock.searchAgain", 400);
   // One 4-digit field without JavaScript, four 1-digit boxes with it.

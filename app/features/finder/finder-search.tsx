@@ -2,6 +2,7 @@
 // URL type, rate limit) and, when the URL holds a search, the owner dialog.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { FormAlert } from "~/components/ui/form-alert";
 import { OwnerDialog } from "~/features/finder/owner-dialog";
 import { SearchForm } from "~/features/finder/search-form";
 import type { FinderActionData, FinderLoaderData } from "~/features/finder/finder";
@@ -32,14 +33,9 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
   );
 }
 
-export function FinderAlert({ data }: { data: FinderLoaderData }) {
+function FinderAlert({ data }: { data: FinderLoaderData }) {
   if (!data.alert) return null;
-  return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="search-alert">
-      <p className="font-semibold">{data.alert.title}</p>
-      <p className="mt-0.5">{data.alert.description}</p>
-    </div>
-  );
+  return <FormAlert title={data.alert.title} description={data.alert.description} data-testid="search-alert" />;
 }
 
 /** The form and the alert; `action` is the page's own path. */

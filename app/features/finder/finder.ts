@@ -39,7 +39,14 @@ export function finderShouldRevalidate({ formMethod, defaultShouldRevalidate }: 
   return defaultShouldRevalidate;
 }
 
-/** Pages that show a search result are not for search engines: an owner's name stays off their index. */
-export function finderMeta(data: { search?: unknown } | undefined) {
-  return data?.search ? [{ name: "robots", content: "noindex" }] : [];
+/**
+ * A finder page's meta: its title and description, and `noindex` when the page shows a search
+ * result, so an owner's name stays off search engines' indexes.
+ */
+export function finderMeta(data: { search?: unknown } | undefined, page: { title: string; description: string }) {
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    ...(data?.search ? [{ name: "robots", content: "noindex" }] : []),
+  ];
 }

@@ -4,7 +4,7 @@ import { createHmac } from "node:crypto";
 import { cookieSecrets } from "~/core/env.server";
 import { safeEqual } from "~/core/safe-equal.server";
 
-export const LOCATION_TICKET_TTL_MS = 10 * 60 * 1000;
+const LOCATION_TICKET_TTL_MS = 10 * 60 * 1000;
 
 function sign(payload: string, secret: string) {
   return createHmac("sha256", `search-location:${secret}`).update(payload).digest("base64url");

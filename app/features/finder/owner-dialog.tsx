@@ -2,13 +2,16 @@
 // HTML, closed by a link to the page without the search; with JavaScript also by Escape, back and
 // a click outside. It holds the unlock form for a masked bio and, with the finder's consent, the
 // button that adds their browser position to the search they just made.
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
 import { PublicProfileView } from "~/features/finder/public-profile-view";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery } from "~/features/finder/search-input";
 import { useDigitBoxes } from "~/core/hooks/use-digit-boxes";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 
 export type OwnerDialogProps = {
   profile: PublicProfile;
@@ -22,64 +25,22 @@ export type OwnerDialogProps = {
   unlockMessage: string | null;
 };
 
-
 export function OwnerDialog(props: OwnerDialogProps) {
   const { profile, tweetText, query, closeHref } = props;
-  const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    dialogRef.current?.focus();
-    function onKey(event: KeyboardEvent) {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [navigate, closeHref]);
-
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/60 sm:items-center sm:p-4"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) navigate(closeHref, { preventScrollReset: true });
-      }}
-    >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="owner-dialog-title"
-        tabIndex={-1}
-        className="max-h-[92vh] w-full max-w-md overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl focus:outline-none sm:rounded-2xl"
-      >
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 id="owner-dialog-title" className="text-lg font-bold text-brand-900">
-            Owner Found at the product
-          </h2>
-          <Link
-            to={closeHref}
-            preventScrollReset
-            aria-label="Close"
-            className="-m-1 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </Link>
-        </div>
-        <PublicProfileView
-          profile={profile}
-          tweetText={tweetText}
-          unlock={<UnlockForm query={query} message={props.unlockMessage} />}
-          footer={
-            <>
-              {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
-              {props.locationTicket ? <ShareLocation ticket={props.locationTicket} /> : null}
-            </>
-          }
-        />
-      </div>
-    </div>
+    <RouteDialog title="Owner Found at the product" titleId="owner-dialog-title" closeHref={closeHref}>
+      <PublicProfileView
+        profile={profile}
+        tweetText={tweetText}
+        unlock={<UnlockForm query={query} message={props.unlockMessage} />}
+        footer={
+          <>
+            {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
+            {props.locationTicket ? <ShareLocation ticket={props.locationTicket} /> : null}
+          </>
+        }
+      />
+    </RouteDialog>
   );
 }
 
@@ -128,7 +89,7 @@ function UnlockForm({ query, message }: { query: SearchQuery; message: string | 
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
-            placeholder="4 digits"
+            placeholder={`${UNLOCK_DIGIT_COUNT} digits`}
             className="mt-1 w-32 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
           />
         </div>
@@ -138,13 +99,9 @@ function UnlockForm({ query, message }: { query: SearchQuery; message: string | 
           {message}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="mt-3 rounded-lg bg-amber-700 px-4 py-2 font-semibold text-white hover:bg-amber-800 disabled:opacity-70"
-      >
+      <Button type="submit" variant="warning" disabled={busy} className="mt-3">
         {busy ? "Checking…" : "Unlock"}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -216,14 +173,9 @@ function ShareLocation({ ticket }: { ticket: string }) {
         <p role="status" className="text-emerald-800">Your location was shared with the owner.</p>
       ) : (
         <>
-          <button
-            type="button"
-            onClick={share}
-            disabled={state === "asking"}
-            className="rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70"
-          >
+          <Button type="button" variant="outline" size="sm" onClick={share} disabled={state === "asking"}>
             Share my location with the owner
-          </button>
+          </Button>
           <p className="mt-1 text-xs text-slate-600">Helps the owner know where their item is. Nothing is sent unless you press it.</p>
           {state === "failed" ? (
             <p role="status" className="mt-1 text-red-800">Your location could not be shared.</p>

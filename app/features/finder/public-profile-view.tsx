@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder/contact-links";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import { message } from "~/i18n/messages";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
 type PublicProfileViewProps = {
   profile: PublicProfile;
@@ -42,7 +43,7 @@ export function PublicProfileView({ profile, tweetText, unlock, footer }: Public
         {profile.bioMasked ? (
           <div className="mt-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-medium">The owner has hidden this information.</p>
-            <p className="mt-0.5">Enter digits 5 to 8 of the 12-digit token printed on the sticker to read it.</p>
+            <p className="mt-0.5">Enter digits 5 to 8 of the {TOKEN_LENGTH}-digit token printed on the sticker to read it.</p>
             {unlock}
           </div>
         ) : (

@@ -4,6 +4,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import {
   formatToken,
   keepDigits,
@@ -14,14 +16,14 @@ import {
   type SearchType,
 } from "~/features/finder/search-input";
 import { useHydrated } from "~/core/hooks/use-hydrated";
-import { METRO_CARD_MAX } from "~/features/owner/rules";
-import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
+import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 
 /** A token typed with its two hyphens ("1234-5678-9012"). */
 const FORMATTED_TOKEN_LENGTH = TOKEN_LENGTH + 2;
 
 /** Hero's Scan demo asks the form to run the demo search (see ScanDemoLink). */
-export const SCAN_DEMO_EVENT = "tagback:scan-demo";
+const SCAN_DEMO_EVENT = "tagback:scan-demo";
 
 type SearchFormProps = {
   /** The page the form submits to (/, /about or /findowner). */
@@ -113,7 +115,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {type === "metrocard" ? "Metro card number" : "12-digit token"}
+          {type === "metrocard" ? "Metro card number" : `${TOKEN_LENGTH}-digit token`}
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -124,25 +126,17 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
             autoComplete="off"
             enterKeyHint="search"
             value={number}
-            placeholder={type === "metrocard" ? "8 to 16 digits" : "1234-5678-9012"}
+            placeholder={type === "metrocard" ? `${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits` : formatToken(DEMO_TOKEN)}
             maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : FORMATTED_TOKEN_LENGTH) : undefined}
             onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
           />
-          <button
-            type="submit"
-            disabled={searching}
-            className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {searching ? (
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none" stroke="currentColor" strokeWidth="3">
-                <path d="M12 3a9 9 0 1 0 9 9" />
-              </svg>
-            ) : null}
+          <Button type="submit" disabled={searching} className="shrink-0">
+            {searching ? <Icon name="spinner" strokeWidth={3} className="h-4 w-4 animate-spin" /> : null}
             {searching ? "Searching…" : "Find Owner"}
-          </button>
+          </Button>
         </div>
         {error ? (
           <div id={errorId} role="alert" className="mt-2 text-sm text-red-800">

@@ -41,21 +41,21 @@ export async function logDemoSearch(db: Db, location: string, ip: string): Promi
   await db.insert(demoSearchLogs).values({ demoLocation: location, ipAddress: ip }).run();
 }
 
-export const HISTORY_LIMIT = 100;
+const HISTORY_LIMIT = 100;
 const INDIA = "Asia/Kolkata";
 
 const timeFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, hour: "2-digit", minute: "2-digit", hour12: true });
 const dateFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "numeric" });
 
-export const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback Token" } as const;
+const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback Token" } as const;
 
 /** "03:45 pm IST" */
-export function istTime(date: Date): string {
+function istTime(date: Date): string {
   return `${timeFormat.format(date)} IST`;
 }
 
 /** "23/11/2026" */
-export function inDate(date: Date): string {
+function inDate(date: Date): string {
   return dateFormat.format(date);
 }
 

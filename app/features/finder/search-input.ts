@@ -136,8 +136,3 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
   if (!type) return { kind: "invalid-type" };
   return { kind: "form", fields: new URLSearchParams({ type, number: params.get("number") ?? "" }) };
 }
-
-/** The URL of a search, as the form would produce it. */
-export function searchHref(pathname: string, query: SearchQuery): string {
-  return `${pathname}?${new URLSearchParams({ type: query.type, number: query.number })}`;
-}

@@ -2,52 +2,27 @@
 // 70 px, a top bar under 768 px, and the fixed six-tab bottom navigation on small screens.
 // Everything is links and forms, so it all works without JavaScript except the collapse button,
 // which is only shown once JavaScript runs.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, NavLink } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 
-export const APP_NAV = [
-  { to: "/profile", label: "Profile", short: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0" },
-  { to: "/token", label: "Tagback Token", short: "Token", icon: "M4 7h16v10H4zM8 11h.01M12 11h4" },
-  { to: "/lost", label: "Lost Items", short: "Lost", icon: "M12 3l9 4-9 4-9-4zm-9 9l9 4 9-4" },
-  { to: "/found", label: "Found Items", short: "Found", icon: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm10 17l-5-5" },
-  { to: "/messaging", label: "Messaging", short: "Messages", icon: "M4 5h16v11H8l-4 4z" },
-  {
-    to: "/settings",
-    label: "Settings",
-    short: "Settings",
-    icon: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8-3l2-1-2-4-2 1-2-1V5h-4v2l-2 1-2-1-2 4 2 1v2l-2 1 2 4 2-1 2 1v2h4v-2l2-1 2 1 2-4-2-1z",
-  },
-] as const;
+const APP_NAV = [
+  { to: "/profile", label: "Profile", short: "Profile", icon: "profile" },
+  { to: "/token", label: "Tagback Token", short: "Token", icon: "token" },
+  { to: "/lost", label: "Lost Items", short: "Lost", icon: "lost" },
+  { to: "/found", label: "Found Items", short: "Found", icon: "found" },
+  { to: "/messaging", label: "Messaging", short: "Messages", icon: "messages" },
+  { to: "/settings", label: "Settings", short: "Settings", icon: "settings" },
+] as const satisfies readonly { to: string; label: string; short: string; icon: IconName }[];
 
 /** The bottom navigation's order (spec 000 §2): Profile, Token, Found, Messages, Lost, Settings. */
 const BOTTOM_NAV = ["/profile", "/token", "/found", "/messaging", "/lost", "/settings"].map(
   (to) => APP_NAV.find((item) => item.to === to)!,
 );
 
-export const APP_VERSION = "1.0.0";
+const APP_VERSION = "1.0.0";
 export const SIDEBAR_COOKIE = "tb_sidebar";
-
-const STICKER_ICON = "M6 2h9l5 5v15H6zM14 2v6h6";
-const LOGOUT_ICON = "M15 17l5-5-5-5M20 12H9M12 21H5V3h7";
-
-export function Icon({ path, className = "h-5 w-5" }: { path: string; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`${className} shrink-0`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
-  );
-}
-
 
 export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: string; email: string | null; initiallyCollapsed: boolean }) {
   const hydrated = useHydrated();
@@ -77,7 +52,7 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
             title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
           >
-            <Icon path={collapsed ? "M9 6l6 6-6 6" : "M15 6l-6 6 6 6"} />
+            <Icon name={collapsed ? "chevron-right" : "chevron-left"} />
           </button>
         </div>
       ) : null}
@@ -93,7 +68,7 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
               }`
             }
           >
-            <Icon path={item.icon} />
+            <Icon name={item.icon} />
             {label(item.label)}
           </NavLink>
         ))}
@@ -104,7 +79,7 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
           title={collapsed ? "Stickers" : undefined}
           className={`flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 ${collapsed ? "justify-center" : ""}`}
         >
-          <Icon path={STICKER_ICON} />
+          <Icon name="sticker" />
           {label("Stickers")}
         </a>
       </nav>
@@ -120,7 +95,7 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
             title={collapsed ? "Logout" : undefined}
             className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-red-700 hover:bg-red-50 ${collapsed ? "justify-center" : ""}`}
           >
-            <Icon path={LOGOUT_ICON} />
+            <Icon name="logout" />
             {label("Logout")}
           </button>
         </Form>
@@ -138,7 +113,7 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
     <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-sm md:hidden">
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 py-1.5 font-medium text-slate-800 hover:bg-slate-200">
-          <Icon path="M4 6h16M4 12h16M4 18h10" className="h-4 w-4" />
+          <Icon name="menu-short" className="h-4 w-4" />
           Account menu
         </summary>
         <div className="absolute left-0 top-10 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
@@ -152,14 +127,14 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
                       `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
                     }
                   >
-                    <Icon path={item.icon} />
+                    <Icon name={item.icon} />
                     {item.label}
                   </NavLink>
                 </li>
               ))}
               <li>
                 <a href={shopUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
-                  <Icon path={STICKER_ICON} />
+                  <Icon name="sticker" />
                   Stickers
                 </a>
               </li>
@@ -194,7 +169,7 @@ export function BottomNav() {
             `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`
           }
         >
-          <Icon path={item.icon} />
+          <Icon name={item.icon} />
           {item.short}
         </NavLink>
       ))}

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { NSFW_MESSAGE } from "../../core/profanity";
-import { cleanFullName, PROFILE_MESSAGES, profileAlert, profileSchema, serverProfileSchema, splitFullName, TELEGRAM_MESSAGE } from "./profile-schema";
+import { message } from "../../i18n/messages";
+import { cleanFullName, profileAlert, profileErrorText, profileSchema, serverProfileSchema, splitFullName } from "./profile-schema";
+
+const NSFW_TEXT = message("common.nsfw").description!;
 
 function form(fields: Record<string, string>) {
   const formData = new FormData();
@@ -13,9 +15,15 @@ function parse(fields: Record<string, string>) {
   return parseWithZod(form(fields), { schema: profileSchema });
 }
 
-function errorsOf(fields: Record<string, string>) {
+/** The field errors as the schema gives them: message keys. */
+function keysOf(fields: Record<string, string>) {
   const submission = parse(fields);
   return submission.status === "success" ? {} : (submission.error ?? {});
+}
+
+/** The field errors as the page shows them beside the fields. */
+function errorsOf(fields: Record<string, string>) {
+  return Object.fromEntries(Object.entries(keysOf(fields)).map(([name, errors]) => [name, errors?.map(profileErrorText)]));
 }
 
 describe("full name", () => {
@@ -36,8 +44,8 @@ describe("full name", () => {
   });
 
   test("profanity, English and Hindi, any case", () => {
-    expect(errorsOf({ fullName: "Big SHIT" })).toEqual({ fullName: [NSFW_MESSAGE.description] });
-    expect(errorsOf({ fullName: "Chutiya Kumar" })).toEqual({ fullName: [NSFW_MESSAGE.description] });
+    expect(errorsOf({ fullName: "Big SHIT" })).toEqual({ fullName: [NSFW_TEXT] });
+    expect(errorsOf({ fullName: "Chutiya Kumar" })).toEqual({ fullName: [NSFW_TEXT] });
     expect(errorsOf({ fullName: "Mahatma Gandhi" })).toEqual({});
   });
 });
@@ -47,7 +55,7 @@ describe("X username, bio", () => {
     expect(errorsOf({ xUsername: "aarav_99" })).toEqual({});
     expect(errorsOf({ xUsername: "aarav-99" })).toEqual({ xUsername: ["X username may contain only letters, digits and underscores."] });
     expect(errorsOf({ xUsername: "a".repeat(17) })).toEqual({ xUsername: ["X username must be at most 16 characters."] });
-    expect(errorsOf({ xUsername: "madarchod_1" })).toEqual({ xUsername: [NSFW_MESSAGE.description] });
+    expect(errorsOf({ xUsername: "madarchod_1" })).toEqual({ xUsername: [NSFW_TEXT] });
     const submission = parse({ xUsername: "@aarav" });
     if (submission.status === "success") expect(submission.value.xUsername).toBe("aarav");
   });
@@ -57,7 +65,7 @@ describe("X username, bio", () => {
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value.bio).toBe("alert(1)Call me maybe");
     expect(errorsOf({ bio: "x".repeat(201) })).toEqual({ bio: ["Bio must be at most 200 characters."] });
-    expect(errorsOf({ bio: "what the fuck" })).toEqual({ bio: [NSFW_MESSAGE.description] });
+    expect(errorsOf({ bio: "what the fuck" })).toEqual({ bio: [NSFW_TEXT] });
   });
 });
 
@@ -69,7 +77,8 @@ describe("numbers", () => {
   });
 
   test("metro card: 8 to 16 digits, the spec's message under 8, empty stored as null", () => {
-    expect(errorsOf({ metroCardNumber: "1234567" })).toEqual({ metroCardNumber: [PROFILE_MESSAGES.metroTooShort.description] });
+    expect(errorsOf({ metroCardNumber: "1234567" })).toEqual({ metroCardNumber: ["Metro card number must be at least 8 digits."] });
+    expect(keysOf({ metroCardNumber: "1234567" })).toEqual({ metroCardNumber: ["profile.metroCardTooShort"] });
     expect(errorsOf({ metroCardNumber: "1".repeat(17) })).toEqual({ metroCardNumber: ["Metro card number must be at most 16 digits."] });
     expect(errorsOf({ metroCardNumber: "1234abcd" })).toEqual({ metroCardNumber: ["Metro card number must contain digits only."] });
     expect(errorsOf({ metroCardNumber: "12345678" })).toEqual({});
@@ -86,7 +95,9 @@ describe("numbers", () => {
     });
     for (const ok of ["@rohan_blr", "+919845012345", "rohan", "a".repeat(32)]) expect(errorsOf({ socialTelegram: ok })).toEqual({});
     for (const bad of ["@@rohan", "ro han", "a".repeat(33), "rohan-blr", "@"]) {
-      expect(errorsOf({ socialTelegram: bad })).toEqual({ socialTelegram: [TELEGRAM_MESSAGE] });
+      expect(errorsOf({ socialTelegram: bad })).toEqual({
+        socialTelegram: ["Telegram must be at most 32 characters with no spaces: letters, digits and underscores, optionally starting with @ or +."],
+      });
     }
   });
 
@@ -118,15 +129,22 @@ describe("server schema and alert", () => {
     const schema = serverProfileSchema(async (number) => number === "12345678");
     const taken = await parseWithZod(form({ metroCardNumber: "12345678" }), { schema, async: true });
     expect(taken.status).toBe("error");
-    expect(taken.status === "error" ? taken.error : null).toEqual({ metroCardNumber: [PROFILE_MESSAGES.metroTaken.description] });
+    expect(taken.status === "error" ? taken.error : null).toEqual({ metroCardNumber: ["profile.metroCardTaken"] });
+    expect(profileErrorText("profile.metroCardTaken")).toBe("This metro card number is already registered to another account.");
     const free = await parseWithZod(form({ metroCardNumber: "87654321" }), { schema, async: true });
     expect(free.status).toBe("success");
   });
 
   test("the alert carries the spec's title for known messages", () => {
-    expect(profileAlert([PROFILE_MESSAGES.metroTooShort.description])).toEqual(PROFILE_MESSAGES.metroTooShort);
-    expect(profileAlert(["Bio must be at most 200 characters.", NSFW_MESSAGE.description])).toEqual(NSFW_MESSAGE);
-    expect(profileAlert(["Bio must be at most 200 characters."])).toEqual(PROFILE_MESSAGES.updateFailed);
+    expect(profileAlert(["profile.metroCardTooShort"])).toEqual({
+      title: "Metro Card Number Too Short",
+      description: "Metro card number must be at least 8 digits.",
+    });
+    expect(profileAlert(["profile.bioTooLong", "common.nsfw"])).toEqual({
+      title: "NSFW Content Detected",
+      description: "This field contains inappropriate words. Please use appropriate language.",
+    });
+    expect(profileAlert(["profile.bioTooLong"])).toEqual({ title: "Error updating profile", description: "Please correct the fields marked below." });
     expect(profileAlert([])).toBeNull();
   });
 });

@@ -1,46 +1,39 @@
 // The profile form (spec 001 §5, "Profile"): one zod schema for the browser (instant messages,
-// conform) and the server. Every rule and message is written here once; the server adds the one
-// check that needs the database (a metro card another account holds) through `metroCardTaken`.
+// conform) and the server. Every rule is written here once, with its limits from ./rules; issues
+// are message keys of app/i18n/en.ts (section `profile`), resolved by the page. The server adds the
+// one check that needs the database (a metro card another account holds) through `metroCardTaken`.
 import { z } from "zod";
-import { containsProfanity, NSFW_MESSAGE } from "~/core/profanity";
+import { containsProfanity } from "~/core/profanity";
+import { isMessageKey, key, message, messageOf, type Message, type MessageKey } from "~/i18n/messages";
+import {
+  BIO_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  isMetroCardNumber,
+  METRO_CARD_MIN,
+  PHONE_MAX_DIGITS,
+  TELEGRAM_MAX_LENGTH,
+  X_USERNAME_MAX_LENGTH,
+} from "./rules";
 
-export const PROFILE_LIMITS = {
-  fullName: 30,
-  xUsername: 16,
-  bio: 200,
-  phone: 15,
-  metroCardMin: 8,
-  metroCardMax: 16,
-  telegram: 32,
-} as const;
 
-/** Messages the spec gives a title and a text for; the text shows beside the field. */
-export const PROFILE_MESSAGES = {
-  metroTooShort: { title: "Metro Card Number Too Short", description: "Metro card number must be at least 8 digits." },
-  metroTaken: {
-    title: "Metro Card Already Registered",
-    description: "This metro card number is already registered to another account.",
-  },
-  nsfw: NSFW_MESSAGE,
-  updated: { title: "Profile updated" },
-  updateFailed: { title: "Error updating profile", description: "Please correct the fields marked below." },
-} as const;
+/** The text beside a field for one of its errors: the description of a titled message, else its title. */
+export function profileErrorText(error: string): string {
+  const { title, description } = messageOf(error, "profile.updateFailed");
+  return description ?? title;
+}
 
-const TITLES: Record<string, string> = {
-  [PROFILE_MESSAGES.metroTooShort.description]: PROFILE_MESSAGES.metroTooShort.title,
-  [PROFILE_MESSAGES.metroTaken.description]: PROFILE_MESSAGES.metroTaken.title,
-  [NSFW_MESSAGE.description]: NSFW_MESSAGE.title,
-};
-
-/** The alert above the form: the spec's title of the first message that has one. */
-export function profileAlert(messages: string[]): { title: string; description: string } | null {
-  if (messages.length === 0) return null;
-  const known = messages.find((message) => TITLES[message]);
-  return known ? { title: TITLES[known]!, description: known } : PROFILE_MESSAGES.updateFailed;
+/**
+ * The alert above the form: the first error whose message the spec titles (it has a description),
+ * or the general "Error updating profile"; null without errors.
+ */
+export function profileAlert(errors: string[]): Message | null {
+  if (errors.length === 0) return null;
+  const titled = errors.filter(isMessageKey).map(message).find((found) => found.description);
+  return titled ?? message("profile.updateFailed");
 }
 
 /** HTML tags go, and so do stray angle brackets. */
-export function stripTags(value: string): string {
+function stripTags(value: string): string {
   return value.replace(/<[^>]*>/g, "").replace(/[<>]/g, "");
 }
 
@@ -66,63 +59,64 @@ function withoutSeparators(value: string) {
 const text = z.string().optional();
 const flag = z.boolean().optional();
 
-/** Digits only, at most 15; a problem message or null. */
-function phoneProblem(label: string, value: string | undefined): string | null {
+/** The four numbers typed as digits, with the keys of their two messages. */
+const PHONES = {
+  mobileNumber: { digitsOnly: key("profile.mobileDigitsOnly"), tooLong: key("profile.mobileTooLong") },
+  socialSms: { digitsOnly: key("profile.smsDigitsOnly"), tooLong: key("profile.smsTooLong") },
+  socialCall: { digitsOnly: key("profile.callDigitsOnly"), tooLong: key("profile.callTooLong") },
+  socialWhatsapp: { digitsOnly: key("profile.whatsappDigitsOnly"), tooLong: key("profile.whatsappTooLong") },
+} as const;
+
+/** Digits only, at most PHONE_MAX_DIGITS; the key of the problem, or null. */
+function phoneProblem(name: keyof typeof PHONES, value: string | undefined): MessageKey | null {
   const digits = withoutSeparators(value ?? "");
   if (digits === "") return null;
-  if (!/^\d+$/.test(digits)) return `${label} must contain digits only.`;
-  if (digits.length > PROFILE_LIMITS.phone) return `${label} must be at most ${PROFILE_LIMITS.phone} digits.`;
+  if (!/^\d+$/.test(digits)) return PHONES[name].digitsOnly;
+  if (digits.length > PHONE_MAX_DIGITS) return PHONES[name].tooLong;
   return null;
 }
-
-function phoneField(label: string) {
-  return text.superRefine((value, ctx) => {
-    const problem = phoneProblem(label, value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-}
-
-export const TELEGRAM_MESSAGE =
-  "Telegram must be at most 32 characters with no spaces: letters, digits and underscores, optionally starting with @ or +.";
 
 const fields = z.object({
   fullName: text.superRefine((value, ctx) => {
     const name = cleanFullName(value ?? "");
-    if (name.length > PROFILE_LIMITS.fullName) {
-      ctx.addIssue({ code: "custom", message: `Full name must be at most ${PROFILE_LIMITS.fullName} characters.` });
+    if (name.length > FULL_NAME_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: key("profile.fullNameTooLong") });
     } else if (containsProfanity(name)) {
-      ctx.addIssue({ code: "custom", message: NSFW_MESSAGE.description });
+      ctx.addIssue({ code: "custom", message: key("common.nsfw") });
     }
   }),
   xUsername: text.superRefine((value, ctx) => {
     const name = (value ?? "").trim().replace(/^@/, "");
     if (name === "") return;
     if (!/^[A-Za-z0-9_]+$/.test(name)) {
-      ctx.addIssue({ code: "custom", message: "X username may contain only letters, digits and underscores." });
-    } else if (name.length > PROFILE_LIMITS.xUsername) {
-      ctx.addIssue({ code: "custom", message: `X username must be at most ${PROFILE_LIMITS.xUsername} characters.` });
+      ctx.addIssue({ code: "custom", message: key("profile.xUsernameCharacters") });
+    } else if (name.length > X_USERNAME_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: key("profile.xUsernameTooLong") });
     } else if (containsProfanity(name)) {
-      ctx.addIssue({ code: "custom", message: NSFW_MESSAGE.description });
+      ctx.addIssue({ code: "custom", message: key("common.nsfw") });
     }
   }),
   bio: text.superRefine((value, ctx) => {
     const bio = stripTags(value ?? "").trim();
-    if (bio.length > PROFILE_LIMITS.bio) {
-      ctx.addIssue({ code: "custom", message: `Bio must be at most ${PROFILE_LIMITS.bio} characters.` });
+    if (bio.length > BIO_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: key("profile.bioTooLong") });
     } else if (containsProfanity(bio)) {
-      ctx.addIssue({ code: "custom", message: NSFW_MESSAGE.description });
+      ctx.addIssue({ code: "custom", message: key("common.nsfw") });
     }
   }),
-  mobileNumber: phoneField("Mobile number"),
+  mobileNumber: text.superRefine((value, ctx) => {
+    const problem = phoneProblem("mobileNumber", value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   metroCardNumber: text.superRefine((value, ctx) => {
     const digits = withoutSeparators(value ?? "");
-    if (digits === "") return;
-    if (!/^\d+$/.test(digits)) ctx.addIssue({ code: "custom", message: "Metro card number must contain digits only." });
-    else if (digits.length < PROFILE_LIMITS.metroCardMin) {
-      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.metroTooShort.description });
-    } else if (digits.length > PROFILE_LIMITS.metroCardMax) {
-      ctx.addIssue({ code: "custom", message: `Metro card number must be at most ${PROFILE_LIMITS.metroCardMax} digits.` });
-    }
+    if (digits === "" || isMetroCardNumber(digits)) return;
+    const problem = !/^\d+$/.test(digits)
+      ? key("profile.metroCardDigitsOnly")
+      : digits.length < METRO_CARD_MIN
+        ? key("profile.metroCardTooShort")
+        : key("profile.metroCardTooLong");
+    ctx.addIssue({ code: "custom", message: problem });
   }),
   socialSms: text,
   socialCall: text,
@@ -134,18 +128,13 @@ const fields = z.object({
 }).superRefine((value, ctx) => {
   // With the switch on, the four fields take the mobile number, whatever was typed in them.
   if (value.useMobileForSocials) return;
-  const phones = [
-    ["socialSms", "Emergency number (SMS)"],
-    ["socialCall", "Call number"],
-    ["socialWhatsapp", "WhatsApp number"],
-  ] as const;
-  for (const [name, label] of phones) {
-    const problem = phoneProblem(label, value[name]);
+  for (const name of ["socialSms", "socialCall", "socialWhatsapp"] as const) {
+    const problem = phoneProblem(name, value[name]);
     if (problem) ctx.addIssue({ code: "custom", path: [name], message: problem });
   }
   const handle = value.socialTelegram ?? "";
-  if (handle !== "" && (handle.length > PROFILE_LIMITS.telegram || !/^[@+]?[A-Za-z0-9_]+$/.test(handle))) {
-    ctx.addIssue({ code: "custom", path: ["socialTelegram"], message: TELEGRAM_MESSAGE });
+  if (handle !== "" && (handle.length > TELEGRAM_MAX_LENGTH || !/^[@+]?[A-Za-z0-9_]+$/.test(handle))) {
+    ctx.addIssue({ code: "custom", path: ["socialTelegram"], message: key("profile.telegramInvalid") });
   }
 });
 
@@ -184,7 +173,7 @@ export const profileSchema = fields.transform(toUpdate);
 export function serverProfileSchema(metroCardTaken: (metroCardNumber: string) => Promise<boolean>) {
   return profileSchema.superRefine(async (value, ctx) => {
     if (value.metroCardNumber && (await metroCardTaken(value.metroCardNumber))) {
-      ctx.addIssue({ code: "custom", path: ["metroCardNumber"], message: PROFILE_MESSAGES.metroTaken.description });
+      ctx.addIssue({ code: "custom", path: ["metroCardNumber"], message: key("profile.metroCardTaken") });
     }
   });
 }

@@ -10,33 +10,11 @@ import { firstVerifiedToken } from "~/features/stickers/tokens.server";
 import type { PrivacySetting } from "./privacy";
 import type { ProfileUpdate } from "./profile-schema";
 
-const ownProfileColumns = {
-  id: profiles.id,
-  firstName: profiles.firstName,
-  lastName: profiles.lastName,
-  photoUrl: profiles.photoUrl,
-  xUsername: profiles.xUsername,
-  bio: profiles.bio,
-  maskBio: profiles.maskBio,
-  metroCardNumber: profiles.metroCardNumber,
-  mobileNumber: profiles.mobileNumber,
-  showEmail: profiles.showEmail,
-  showMobile: profiles.showMobile,
-  socialSms: profiles.socialSms,
-  socialCall: profiles.socialCall,
-  socialTelegram: profiles.socialTelegram,
-  socialWhatsapp: profiles.socialWhatsapp,
-  useSocialIcons: profiles.useSocialIcons,
-  useMobileForSocials: profiles.useMobileForSocials,
-  totalSearches: profiles.totalSearches,
-  createdAt: profiles.createdAt,
-  updatedAt: profiles.updatedAt,
-};
-
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>>;
 
+/** The owner's whole row: every column is theirs to see (it never leaves the owner's own pages). */
 export async function getOwnProfile(db: Db, userId: string) {
-  return (await db.select(ownProfileColumns).from(profiles).where(eq(profiles.id, userId)).get()) ?? null;
+  return (await db.select().from(profiles).where(eq(profiles.id, userId)).get()) ?? null;
 }
 
 /** Is this metro card number held by an account other than `userId`? */

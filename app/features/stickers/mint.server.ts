@@ -4,7 +4,7 @@ import { randomInt } from "node:crypto";
 import type { Db } from "../../../db/connection.ts";
 import { tagbackTokens } from "../../../db/schema.ts";
 import { hashPassword } from "../../../db/password.ts";
-import { DEMO_TOKEN, MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "./rules.ts";
+import { DEMO_TOKEN, isToken, MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "./rules.ts";
 
 export type MintedToken = { token: string; password: string; url: string };
 export type MintOptions = {
@@ -14,7 +14,7 @@ export type MintOptions = {
 
 /** `length` uniformly random decimal digits (leading zeros allowed). */
 function randomDigits(length: number): string {
-  // crypto.randomInt accepts ranges below 2^48, so 12 digits fit in one draw.
+  // crypto.randomInt accepts ranges below 2^48, so TOKEN_LENGTH (12) digits fit in one draw.
   return String(randomInt(0, 10 ** length)).padStart(length, "0");
 }
 
@@ -26,7 +26,7 @@ export function generateTokenPassword(): string {
   return randomDigits(MINTED_PASSWORD_LENGTH);
 }
 
-export function isValidMintCount(count: unknown): count is number {
+function isValidMintCount(count: unknown): count is number {
   return Number.isInteger(count) && (count as number) >= 1 && (count as number) <= MAX_MINT_COUNT;
 }
 
@@ -77,7 +77,7 @@ export async function mintTokens(
   const freshCandidate = () => {
     for (let attempt = 0; attempt < MAX_ROUNDS; attempt++) {
       const token = nextToken();
-      if (!/^\d{12}$/.test(token)) throw new Error(`generated token is not 12 digits: ${token}`);
+      if (!isToken(token)) throw new Error(`generated token is not ${TOKEN_LENGTH} digits: ${token}`);
       if (!seen.has(token)) {
         seen.add(token);
         return token;

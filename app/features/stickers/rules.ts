@@ -10,6 +10,9 @@ export const MINTED_PASSWORD_LENGTH = 8;
 /** One `tokens mint` run makes at most this many tokens. */
 export const MAX_MINT_COUNT = 10_000;
 
+/** Wrong claim passwords lock a token (and a user) out of claiming this long. */
+export const TOKEN_CLAIM_LOCK_HOURS = 24;
+
 /** Products an owner may register in all. */
 export const MAX_PRODUCTS = 5;
 /** A new product's name, and a renamed one's. */

@@ -1,10 +1,10 @@
-// The product registry of a signed-in owner: at most 5 products, each on one of the owner's
-// verified tokens. Every write names the session's user in its WHERE clause, so a product id
-// posted by someone else changes nothing.
+// The product registry of a signed-in owner: at most MAX_PRODUCTS (5) products, each on one of
+// the owner's verified tokens. Every write names the session's user in its WHERE clause, so a
+// product id posted by someone else changes nothing.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
-import { MAX_PRODUCTS } from "~/routes/_app.token/token-forms";
+import { MAX_PRODUCTS } from "~/features/stickers/rules";
 
 export type OwnProduct = Awaited<ReturnType<typeof listOwnProducts>>[number];
 

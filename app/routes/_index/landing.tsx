@@ -1,9 +1,12 @@
 import { Link } from "react-router";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { FinderForm } from "~/features/finder/finder-search";
 import { ScanDemoLink } from "~/features/finder/search-form";
 import type { FinderLoaderData } from "~/features/finder/finder";
 import { DEMO_TOKEN } from "~/features/finder/demo";
 import { HowItWorks } from "~/features/finder/how-it-works";
+import { STICKER_PRICE_INR } from "~/core/site";
+import { MAX_PRODUCTS, TOKEN_LENGTH } from "~/features/stickers/rules";
 
 const FEATURES = [
   ["No app needed", "Finders scan the sticker with any phone camera and see how to reach you."],
@@ -16,13 +19,13 @@ const FEATURES = [
 
 
 const FAQ = [
-  ["What is Tagback?", "A lost-and-found service built on QR stickers. Each sticker carries a 12-digit token linked to your public profile."],
+  ["What is Tagback?", `A lost-and-found service built on QR stickers. Each sticker carries a ${TOKEN_LENGTH}-digit token linked to your public profile.`],
   ["Does the finder need an app?", "No. Any phone camera opens the sticker's link in the browser."],
   ["What does a finder see?", "Only what you make public: your name, X username, bio (optionally masked) and the contact buttons you enable."],
   ["Is my phone number shown?", "Never to anonymous finders. You decide whether SMS, call, Telegram or WhatsApp buttons appear."],
   ["Can I use my metro card without a sticker?", "Yes. Register its number on your profile and finders can search it."],
-  ["How many items can I register?", "Up to 5 products per account, each tied to one of your verified tokens."],
-  ["What does it cost?", "Stickers cost 179 INR on our shop. The service itself is free."],
+  ["How many items can I register?", `Up to ${MAX_PRODUCTS} products per account, each tied to one of your verified tokens.`],
+  ["What does it cost?", `Stickers cost ${STICKER_PRICE_INR} INR on our shop. The service itself is free.`],
   ["How do I delete my account?", "From Settings, Danger Zone: message us and we delete your data."],
 ] as const;
 
@@ -38,13 +41,10 @@ export function Landing({ finder }: { finder: FinderLoaderData }) {
             QR stickers for your metro card, laptop, keys and bag. Whoever finds them reaches you in seconds - no app, no account.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="#find-owner" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+            <ButtonLink href="#find-owner" size="xl">
               Find Owner
-            </a>
-            <ScanDemoLink
-              token={DEMO_TOKEN}
-              className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-            />
+            </ButtonLink>
+            <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ variant: "outline", size: "xl" })} />
           </div>
         </div>
       </section>
@@ -53,7 +53,7 @@ export function Landing({ finder }: { finder: FinderLoaderData }) {
         <h2 id="find-owner-title" className="text-2xl font-bold">Found something?</h2>
         <p className="mt-2 max-w-xl text-slate-700">
           Scan the Tagback sticker with your phone camera: it opens the owner's profile directly. Or type the metro card
-          number or the 12-digit token printed on the sticker.
+          number or the {TOKEN_LENGTH}-digit token printed on the sticker.
         </p>
         <div className="mt-6 max-w-xl rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
           <FinderForm data={finder} action="/" />

@@ -6,15 +6,12 @@ import { requireAnonymous } from "~/features/account/guards.server";
 import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Tagback | QR stickers that bring lost things home" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  finderMeta(loaderData, {
+    title: "Tagback | QR stickers that bring lost things home",
+    description:
       "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account.",
-  },
-  ...finderMeta(loaderData),
-];
+  });
 
 // The finder search runs here, so a sticker scan (/?t=TOKEN) gets the owner in the first HTML.
 export async function loader(args: Route.LoaderArgs) {
@@ -23,10 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   return finderLoader(args);
 }
 
-export async function action(args: Route.ActionArgs) {
-  return finderAction(args);
-}
-
+export const action = finderAction;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 

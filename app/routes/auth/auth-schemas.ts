@@ -1,7 +1,10 @@
-// Sign-in forms: one schema each, used by the browser (instant messages) and the server.
+// Sign-in forms: one schema each, used by the browser (instant messages) and the server. Issues
+// are message keys of app/i18n/en.ts (section auth); the limits are the account rules.
 import { z } from "zod";
+import { DEV_PASSWORD_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/rules";
+import { key } from "~/i18n/messages";
 
-export const BOTH_REQUIRED = "Please enter both email and password";
+/** A checked message key, for a zod issue. */
 
 const credentials = z
   .object({
@@ -10,12 +13,14 @@ const credentials = z
     redirectTo: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (!value.email || !value.password) ctx.addIssue({ code: "custom", message: BOTH_REQUIRED });
+    if (!value.email || !value.password) ctx.addIssue({ code: "custom", message: key("auth.bothRequired") });
   });
+
+const email = z.email(key("auth.invalidEmail"));
 
 export const signInSchema = credentials.pipe(
   z.object({
-    email: z.email("Please enter a valid email address."),
+    email,
     password: z.string(),
     redirectTo: z.string().optional(),
   }),
@@ -23,16 +28,21 @@ export const signInSchema = credentials.pipe(
 
 export const signUpSchema = credentials.pipe(
   z.object({
-    email: z.email("Please enter a valid email address."),
-    password: z.string().min(8, "Password must be at least 8 characters.").max(128, "Password must be at most 128 characters."),
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, key("auth.passwordTooShort"))
+      .max(PASSWORD_MAX_LENGTH, key("auth.passwordTooLong")),
     redirectTo: z.string().optional(),
   }),
 );
 
+const invalidAdminPassword = key("auth.invalidAdminPassword");
+
 export const devUnlockSchema = z.object({
   password: z
-    .string({ error: "Invalid admin password" })
-    .min(1, "Invalid admin password")
-    .max(8, "Invalid admin password"),
+    .string({ error: invalidAdminPassword })
+    .min(1, invalidAdminPassword)
+    .max(DEV_PASSWORD_MAX_LENGTH, invalidAdminPassword),
   redirectTo: z.string().optional(),
 });

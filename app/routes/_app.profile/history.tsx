@@ -1,0 +1,47 @@
+// The owner's search history on /profile (spec 001 §4): who searched for them, newest first, in
+// India time, with the approximate place, and the total count.
+import type { Route } from "./+types/route";
+
+type History = Route.ComponentProps["loaderData"]["history"];
+
+export function SearchHistory({ history, totalSearches }: { history: History; totalSearches: number }) {
+  return (
+    <section aria-labelledby="history-title">
+      <h2 id="history-title" className="text-xl font-bold">
+        Search history
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Total searches: <span className="font-semibold" data-testid="total-searches">{totalSearches}</span>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Times are India time (IST). Location is approximate: it can be 5 to 50 km off.
+      </p>
+      {history.length === 0 ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Nobody has searched for you yet.</p>
+      ) : (
+        <div className="mt-4 max-h-96 overflow-y-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Search history list">
+          <ol className="divide-y divide-slate-100">
+            {history.map((entry) => (
+              <li key={entry.id} className="p-3 text-sm" data-testid="history-row">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p>
+                    <span className="font-semibold">{entry.type}</span> <span className="font-mono text-slate-700">{entry.value}</span>
+                  </p>
+                  <p className="text-slate-600">
+                    <time dateTime={entry.at}>
+                      {entry.time}, {entry.date}
+                    </time>
+                  </p>
+                </div>
+                <p className="mt-0.5 text-slate-700">
+                  {entry.city ?? "Unknown city"}
+                  {entry.address ? ` · ${entry.address}` : ""}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// Verify Token on /token (spec 001 §5 "Token verification"): the token and the password from the
+// sticker's card. With JavaScript the token is TOKEN_LENGTH digit boxes and the button waits until
+// the form is complete; without it, one field.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { Field } from "~/components/ui/field";
+import { TOKEN_LENGTH, TOKEN_PASSWORD_MAX } from "~/features/stickers/rules";
+import { verifyTokenSchema } from "~/routes/_app.token/token-forms";
+import { TokenInput } from "~/routes/_app.token/token-input";
+import { ErrorAlert, errorTexts, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
+import { Button } from "~/components/ui/button";
+
+/** The digits posted last time (a list from the boxes or one field), to start the field with. */
+function postedDigits(lastResult: LastResult) {
+  const posted = lastResult?.initialValue?.token;
+  const text = Array.isArray(posted) ? posted.join("") : typeof posted === "string" ? posted : "";
+  return text.replace(/\D/g, "").slice(0, TOKEN_LENGTH);
+}
+
+export function VerifyToken({ lastResult }: { lastResult: LastResult }) {
+  const busy = useBusy("verify-token");
+  const [form, fields] = useForm({
+    id: "verify-token",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyTokenSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [digitCount, setDigitCount] = useState<number | null>(null);
+  const [passwordFilled, setPasswordFilled] = useState<boolean | null>(null);
+  // A refused password is not kept in the field (the server does not send it back either).
+  useEffect(() => {
+    if (!lastResult) return;
+    const password = document.getElementById(fields.password.id);
+    if (password instanceof HTMLInputElement) password.value = "";
+    setPasswordFilled(false);
+  }, [lastResult, fields.password.id]);
+  // With JavaScript the button waits until all the digits and a password are there.
+  const incomplete = digitCount !== null && (digitCount < TOKEN_LENGTH || !passwordFilled);
+  return (
+    <section aria-labelledby="verify-title" className="sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
+      <h2 id="verify-title" className="text-xl font-bold">
+        Verify Token
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{`Enter the ${TOKEN_LENGTH}-digit token and the password from your sticker's card.`}</p>
+      <Form method="post" action="/token" {...getFormProps(form)} className="mt-4 space-y-4">
+        <ErrorAlert errors={form.errors} fallback="token.wrong" />
+        <TokenInput
+          defaultValue={postedDigits(lastResult)}
+          errors={errorTexts(fields.token.errors)}
+          errorId={fields.token.errorId}
+          onCountChange={setDigitCount}
+        />
+        <Field
+          label="Password"
+          errors={errorTexts(fields.password.errors)}
+          errorId={fields.password.errorId}
+          hint={`Digits only, up to ${TOKEN_PASSWORD_MAX}.`}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            inputMode: "numeric",
+            maxLength: TOKEN_PASSWORD_MAX,
+            autoComplete: "off",
+            onInput: (event) => setPasswordFilled(event.currentTarget.value !== ""),
+          }}
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="verify-token"
+          disabled={busy || incomplete}
+          size="lg"
+        >
+          {busy ? "Verifying…" : "Verify Token"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
