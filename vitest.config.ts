@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["./tests/setup/build-app.ts"],
     setupFiles: ["./tests/setup/setup-test-env.ts"],
     pool: "forks",
     testTimeout: 20_000,

@@ -2,11 +2,22 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/core/nonce";
 import { requestInfoContext } from "~/core/context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What reaches the log: real failures. A client's mistake that React Router answers itself (a POST
+ * to a page without an action is a 405, an unknown route a 404) is not a crash, and a request the
+ * client abandoned is not one either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,9 +1,10 @@
 // The operator scripts, run as real child processes against a temporary database file.
 import Database from "better-sqlite3";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { DEMO_IDENTIFIERS, seed } from "../db/seed.ts";
@@ -206,5 +207,167 @@ describe("npm run db:backup", () => {
     expect(noDatabase.status).not.toBe(0);
     expect(noDatabase.stderr).toMatch(/no database/);
     expect(fs.existsSync(path.join(dir, "absent.db"))).toBe(false);
+  });
+});
+
+describe("npm run db:restore", () => {
+  const restoreDir = path.join(dir, "restore");
+  const backup = path.join(restoreDir, "backup.db");
+  const target = path.join(restoreDir, "volume", "tagback.db");
+  const restore = (args: string[]) => run("db-restore.ts", args, { DATABASE_PATH: target });
+  const count = (file: string, table: string) => {
+    const client = new Database(file, { readonly: true });
+    try {
+      return (client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    } finally {
+      client.close();
+    }
+  };
+  /** Files next to the target other than the database: temporary or stale files left behind. */
+  const leftovers = () => fs.readdirSync(path.dirname(target)).filter((name) => name !== "tagback.db");
+
+  beforeAll(() => {
+    const made = run("db-backup.ts", [backup]);
+    expect(made.status, made.stderr).toBe(0);
+  });
+
+  it("--help prints the usage and exits 0", () => {
+    const { status, stdout } = run("db-restore.ts", ["--help"]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/Usage: npm run db:restore -- FILE \[--force\]/);
+    expect(stdout).toMatch(/--force/);
+  });
+
+  it("rejects bad usage with exit code 2", () => {
+    for (const args of [[], ["--colour", "red", backup], [backup, "extra"]]) {
+      const { status, stdout, stderr } = restore(args);
+      expect(status, args.join(" ")).toBe(2);
+      expect(stderr).toMatch(/--help/);
+      expect(stdout).toBe("");
+    }
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it("refuses a file that is not a sound Tagback database, and creates nothing", () => {
+    const text = path.join(restoreDir, "notes.txt");
+    fs.writeFileSync(text, "not a database\n");
+    const notSqlite = restore([text]);
+    expect(notSqlite.status).toBe(1);
+    expect(notSqlite.stderr).toMatch(/not a SQLite database/);
+
+    const other = path.join(restoreDir, "other.db");
+    const client = new Database(other);
+    client.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello')");
+    client.close();
+    const foreign = restore([other]);
+    expect(foreign.status).toBe(1);
+    expect(foreign.stderr).toMatch(/not a Tagback database/);
+
+    // Garbage over the pages after the first: the header is fine, the b-trees are not.
+    const corrupt = path.join(restoreDir, "corrupt.db");
+    const bytes = fs.readFileSync(backup);
+    bytes.fill(0xa5, 4096 * 2, 4096 * 6);
+    fs.writeFileSync(corrupt, bytes);
+    const damaged = restore([corrupt]);
+    expect(damaged.status).toBe(1);
+    expect(damaged.stderr).toMatch(/integrity_check|malformed/);
+
+    const absent = restore([path.join(restoreDir, "absent.db")]);
+    expect(absent.status).toBe(1);
+    expect(absent.stderr).toMatch(/cannot read/);
+
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.existsSync(path.dirname(target)) ? leftovers() : []).toEqual([]);
+  });
+
+  it("restores a db:backup copy into an empty path", () => {
+    const { status, stdout, stderr } = restore([backup]);
+    expect(status, stderr).toBe(0);
+    expect(stdout).toContain(`Restored ${backup} into ${target}`);
+    expect(stderr).toMatch(/integrity ok/);
+    expect(leftovers()).toEqual([]);
+
+    const restored = new Database(target, { readonly: true });
+    try {
+      expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(restored.prepare("SELECT count(*) AS n FROM users").get()).toEqual({ n: 3 });
+      expect(
+        restored.prepare("SELECT count(*) AS n FROM profiles WHERE metro_card_number = ?").get(DEMO_IDENTIFIERS.priya.metroCard),
+      ).toEqual({ n: 1 });
+    } finally {
+      restored.close();
+    }
+    expect(count(target, "tagback_tokens")).toBe(count(backup, "tagback_tokens"));
+  });
+
+  it("refuses to replace an existing database without --force", () => {
+    // Make the current database differ from the backup, to see that it stays as it is.
+    const client = new Database(target);
+    client.prepare("DELETE FROM users WHERE email = ?").run(DEMO_IDENTIFIERS.rohan.email);
+    client.close();
+    expect(count(target, "users")).toBe(2);
+
+    const { status, stdout, stderr } = restore([backup]);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/already exists/);
+    expect(stderr).toMatch(/--force/);
+    expect(stdout).toBe("");
+    expect(count(target, "users")).toBe(2);
+  });
+
+  it("refuses --force while another process has the database open, and replaces it once that process is gone", async () => {
+    // Another process opens the database the way the server does (WAL, db/connection.ts), then
+    // sits idle: no transaction open, as a server between requests.
+    const connection = pathToFileURL(path.join(root, "db", "connection.ts")).href;
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { openDatabase } from ${JSON.stringify(connection)};
+         openDatabase(${JSON.stringify(target)});
+         process.stdout.write("ready\\n");
+         setTimeout(() => process.exit(0), 30_000);`,
+      ],
+      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const exited = new Promise((resolve) => holder.once("exit", resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.once("data", () => resolve());
+        holder.once("exit", () => reject(new Error("the process holding the database exited")));
+      });
+      // A plain BEGIN EXCLUSIVE does not notice an idle connection to a WAL database...
+      const naive = new Database(target, { timeout: 200 });
+      try {
+        naive.exec("BEGIN EXCLUSIVE; ROLLBACK");
+      } finally {
+        naive.close();
+      }
+      // ...db:restore does.
+      const refused = restore([backup, "--force"]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/in use by another process/);
+      expect(refused.stdout).toBe("");
+      expect(count(target, "users")).toBe(2);
+    } finally {
+      // A crash, as far as the files go: the -wal and -shm stay behind.
+      holder.kill("SIGKILL");
+      await exited;
+    }
+    expect(fs.existsSync(`${target}-shm`)).toBe(true);
+
+    const forced = restore([backup, "--force"]);
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/replaced the previous database/);
+    expect(forced.stdout).toContain(`Removed ${target}-shm`);
+    expect(leftovers()).toEqual([]);
+    expect(count(target, "users")).toBe(3);
+    const restored = new Database(target, { readonly: true });
+    try {
+      expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+    } finally {
+      restored.close();
+    }
   });
 });

@@ -1,23 +1,105 @@
 // The part of the server that Vite bundles with the app, so the context it builds is the very one
 // route modules read (see app/core/context.ts). server.ts mounts it after opening the database.
-import { createRequestHandler } from "@react-router/express";
-import express from "express";
+//
+// This is @react-router/express's adapter with two differences:
+// - the request URL is server.ts's origin (res.locals.requestOrigin, from readRequestTarget in
+//   server/cross-site.ts) plus the path. The stock adapter rebuilds it from req.hostname and
+//   splits Host on ":", which breaks IPv6 literals (`[::1]:3000` lost its port, so every form post
+//   over IPv6 failed React Router's origin check) and throws on an empty Host or an absolute-form
+//   request target (500s);
+// - on shutdown (res.locals.shutdownSignal, aborted by server.ts), the request.signal of an open
+//   event stream aborts, so a route's stream ends and the process can exit. Long-lived responses
+//   need nothing else: close the stream when request.signal aborts, as any event stream must for
+//   a client that goes away.
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { IncomingHttpHeaders } from "node:http";
+import { createRequestHandler } from "react-router";
 import { getDatabase } from "../db/connection";
 import { appContext } from "~/core/context";
+
+/** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
+const STREAM_CLOSE_GRACE_MS = 1_000;
+
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
 
 export const app = express();
 app.disable("x-powered-by");
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(_req, res) {
-      return appContext({
+app.use(async (req, res, next) => {
+  try {
+    const controller = new AbortController();
+    const request = fetchRequest(req, res, controller.signal);
+    // The client went away before the whole response was written.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const response = await handleRequest(
+      request,
+      appContext({
         // The connection server.ts opened (db/connection.ts shares it across both module copies).
         db: getDatabase().db,
         nonce: String(res.locals.cspNonce ?? ""),
         clientIp: String(res.locals.clientIp ?? "unknown"),
-      });
-    },
-  }),
-);
+      }),
+    );
+    if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
+    await sendResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+});
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, signal: AbortSignal): Request {
+  const origin = res.locals.requestOrigin;
+  if (typeof origin !== "string") throw new Error("server.ts did not set res.locals.requestOrigin");
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(`${origin}${req.originalUrl}`, init);
+}
+
+function fetchHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+function endOnShutdown(res: ExpressResponse, controller: AbortController) {
+  const shutdown = res.locals.shutdownSignal as AbortSignal | undefined;
+  if (!shutdown) return;
+  const stop = () => {
+    controller.abort(new Error("The server is shutting down."));
+    // A stream that ignores its signal is cut off; its reader is cancelled when the response closes.
+    setTimeout(() => res.destroy(), STREAM_CLOSE_GRACE_MS).unref();
+  };
+  if (shutdown.aborted) return stop();
+  shutdown.addEventListener("abort", stop, { once: true });
+  res.on("close", () => shutdown.removeEventListener("abort", stop));
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

@@ -1,32 +1,50 @@
-// Limits and lockouts, counted in our own SQLite database (table rate_limits) by
-// rate-limiter-flexible, so they hold across restarts and are checked before any expensive work.
+// Limits and lockouts, counted in our own SQLite database (table rate_limits), so they hold across
+// restarts and are checked before any expensive work. Fixed windows go through rate-limiter-flexible
+// (LIMITS); the profile-wide unlock counts are sliding windows of one row per wrong try (WINDOWS).
+// Every per-client limit counts the request's clientKey: an IPv4 address or an IPv6 /64
+// (core/client-key.ts), never a whole IPv6 address.
 //
-// The numbers (documented in README.md, "Limits and lockouts"):
-// - finder searches: 10 per minute per client IP (the spec's number)
-// - unlock digits: 5 wrong tries per profile per client IP, then locked for 1 hour; and at most
-//   20 wrong tries per profile from all clients per day. 4 digits = 10,000 codes, so a guesser
-//   needs years.
+// The numbers (documented in README.md, "Limits and lockouts"; the rules modules hold them):
+// - finder searches: 10 per minute per client (the spec's number)
+// - unlock digits of a masked bio (features/finder/rules.ts): 5 wrong 4-digit tries per profile
+//   per client, then that client is locked out of that profile for 1 hour. Per profile from
+//   everyone: once it has had 10 wrong 4-digit tries in any 24 hours, or 20 in any 365 days, its
+//   4 digits are refused until the window has room again and only the full 12-digit token printed
+//   on the sticker unlocks it (5 wrong tokens per profile per client, then 1 hour locked). So
+//   nobody can lock the rightful finder out, and a guesser gets at most 10 of the 10,000 codes a
+//   day (a 0.1 % chance) and 20 a year (0.2 %); a token is one of 10^12.
 // - token-claim passwords: 5 wrong per token per day and 10 wrong per user per day, then locked
 //   until the day is over.
-// - developer-mode password: 5 wrong per IP, then locked for 15 minutes.
-// - password sign-in: 5 wrong per e-mail per 15 minutes, and 20 per IP, then locked 15 minutes.
+// - developer-mode password: 5 wrong per client, then locked for 15 minutes.
+// - password sign-in: 5 wrong per e-mail per 15 minutes, and 20 per client, then locked 15 minutes.
+import { sql } from "drizzle-orm";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { Db } from "../../db/connection";
+import { rateLimits } from "../../db/schema";
 import { SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
-import { SEARCHES_PER_MINUTE } from "~/features/finder/rules";
+import {
+  SEARCHES_PER_MINUTE,
+  UNLOCK_CLIENT_LOCK_HOURS,
+  UNLOCK_WRONG_PER_CLIENT,
+  UNLOCK_WRONG_PER_PROFILE_PER_DAY,
+  UNLOCK_WRONG_PER_PROFILE_PER_YEAR,
+  UNLOCK_WRONG_TOKENS_PER_CLIENT,
+} from "~/features/finder/rules";
 import { TOKEN_CLAIM_LOCK_HOURS } from "~/features/stickers/rules";
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
+const YEAR = 365 * DAY;
 const SIGN_IN_LOCK = SIGN_IN_LOCK_MINUTES * 60;
 const CLAIM_LOCK = TOKEN_CLAIM_LOCK_HOURS * HOUR;
+const UNLOCK_LOCK = UNLOCK_CLIENT_LOCK_HOURS * HOUR;
 
 type LimitOptions = { points: number; duration: number; blockDuration?: number };
 
 export const LIMITS = {
   search: { points: SEARCHES_PER_MINUTE, duration: 60 },
-  unlockPerClient: { points: 5, duration: HOUR, blockDuration: HOUR },
-  unlockPerProfile: { points: 20, duration: DAY, blockDuration: DAY },
+  unlockPerClient: { points: UNLOCK_WRONG_PER_CLIENT, duration: UNLOCK_LOCK, blockDuration: UNLOCK_LOCK },
+  unlockTokenPerClient: { points: UNLOCK_WRONG_TOKENS_PER_CLIENT, duration: UNLOCK_LOCK, blockDuration: UNLOCK_LOCK },
   tokenClaimPerToken: { points: 5, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK },
   tokenClaimPerUser: { points: 10, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK },
   devModePerIp: { points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
@@ -85,4 +103,67 @@ export async function recordFailure(db: Db, name: LimitName, key: string): Promi
 /** A success clears the failures counted for the key. */
 export async function clearFailures(db: Db, name: LimitName, key: string): Promise<void> {
   await limiter(db, name).delete(key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sliding windows. Each try is one row of rate_limits ("name:key:time:random", points 1, expiring
+// when the longest window has passed; rate-limiter-flexible's clean-up deletes expired rows), so
+// "at most 10 in any 24 hours and 20 in any 365 days" holds exactly, not per calendar window.
+// A profile has at most as many rows as its longest window allows.
+
+type WindowOptions = { points: number; duration: number };
+
+export const WINDOWS = {
+  /** Wrong 4-digit unlock tries on one profile, from everyone. */
+  unlockDigitsPerProfile: [
+    { points: UNLOCK_WRONG_PER_PROFILE_PER_DAY, duration: DAY },
+    { points: UNLOCK_WRONG_PER_PROFILE_PER_YEAR, duration: YEAR },
+  ],
+} as const satisfies Record<string, readonly WindowOptions[]>;
+
+export type WindowName = keyof typeof WINDOWS;
+
+/** The key range of one name and key: every row key starting "name:key:". */
+function rowRange(name: WindowName, key: string) {
+  const prefix = `${name}:${key}:`;
+  return { prefix, from: prefix, to: `${prefix.slice(0, -1)};` };
+}
+
+/** For each window: "this window still has room" (fewer rows than points within its duration). */
+function roomIn(name: WindowName, key: string, now: number) {
+  const { from, to } = rowRange(name, key);
+  const windows: readonly WindowOptions[] = WINDOWS[name];
+  const longest = Math.max(...windows.map((w) => w.duration)) * 1000;
+  // A row expires `longest` after its try, so a try within `duration` has expire > this.
+  return windows.map(
+    (w) =>
+      sql`(select count(*) from ${rateLimits} where "key" >= ${from} and "key" < ${to} and "expire" > ${now - w.duration * 1000 + longest}) < ${w.points}`,
+  );
+}
+
+/** Is any window of `name` full for `key` (a try must be refused)? */
+export async function windowFull(db: Db, name: WindowName, key: string, now = Date.now()): Promise<boolean> {
+  const row = await db.get<{ room: number }>(sql`select (${sql.join(roomIn(name, key, now), sql` and `)}) as room`);
+  return !row?.room;
+}
+
+/**
+ * Spends one try in every window of `name` if each has room, in one statement (so concurrent tries
+ * can never overshoot). Returns a receipt for `refundWindow`, or null when a window is full.
+ */
+export async function spendWindow(db: Db, name: WindowName, key: string, now = Date.now()): Promise<string | null> {
+  const windows: readonly WindowOptions[] = WINDOWS[name];
+  const longest = Math.max(...windows.map((w) => w.duration)) * 1000;
+  const rowKey = `${rowRange(name, key).prefix}${now}:${crypto.randomUUID()}`;
+  const rows = await db.all<{ key: string }>(sql`
+    insert into ${rateLimits} ("key", "points", "expire")
+    select ${rowKey}, 1, ${now + longest}
+    where ${sql.join(roomIn(name, key, now), sql` and `)}
+    returning "key"`);
+  return rows[0]?.key ?? null;
+}
+
+/** Gives a spent try back (a right answer is not a wrong try). */
+export async function refundWindow(db: Db, receipt: string): Promise<void> {
+  await db.run(sql`delete from ${rateLimits} where "key" = ${receipt}`);
 }

@@ -2,7 +2,13 @@
 // as written). Schemas and actions return keys ("finder.badToken"); app/i18n/messages.ts resolves
 // them. A message that mentions a limit is built from the rule that sets it.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
-import { SEARCHES_PER_MINUTE } from "~/features/finder/rules";
+import {
+  SEARCHES_PER_MINUTE,
+  UNLOCK_CLIENT_LOCK_HOURS,
+  UNLOCK_DIGIT_COUNT,
+  UNLOCK_WRONG_PER_PROFILE_PER_DAY,
+  UNLOCK_WRONG_PER_PROFILE_PER_YEAR,
+} from "~/features/finder/rules";
 import {
   BIO_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -59,9 +65,19 @@ export const en = {
   /** Unlocking a masked bio on the owner-found dialog. */
   unlock: {
     wrong: { title: "Those digits are not right. Check digits 5 to 8 of the token on the sticker." },
-    locked: { title: "Too many wrong tries. Unlocking this profile is locked for a while: try again in an hour." },
+    locked: {
+      title: `Too many wrong tries. Unlocking this profile from here is locked for a while: try again in ${UNLOCK_CLIENT_LOCK_HOURS === 1 ? "an hour" : `${UNLOCK_CLIENT_LOCK_HOURS} hours`}.`,
+    },
     notMasked: { title: "There is nothing to unlock on this profile." },
     searchAgain: { title: "Search again, then enter the digits." },
+    // Once a profile has had too many wrong digits from everyone (features/finder/rules.ts).
+    useToken: {
+      title: `This profile has had too many wrong tries (${UNLOCK_WRONG_PER_PROFILE_PER_DAY} in a day or ${UNLOCK_WRONG_PER_PROFILE_PER_YEAR} in a year), so its ${UNLOCK_DIGIT_COUNT} digits are switched off for now. Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker instead.`,
+    },
+    wrongToken: { title: `That is not the token on this owner's sticker. Check all ${TOKEN_LENGTH} digits printed on it.` },
+    tokenLocked: {
+      title: `Too many wrong tokens. Unlocking this profile from here is locked for a while: try again in ${UNLOCK_CLIENT_LOCK_HOURS === 1 ? "an hour" : `${UNLOCK_CLIENT_LOCK_HOURS} hours`}.`,
+    },
   },
   /**
    * The profile form and its save (spec 001 §5 "Profile"; app/features/owner/profile-schema.ts).

@@ -6,6 +6,7 @@ import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/account/guards.server";
+import { signInMethods } from "~/features/account/users.server";
 import { dbContext } from "~/core/context";
 import type { loader as appLoader } from "~/routes/_app";
 import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
@@ -22,19 +23,22 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
   useSocialIcons: { label: "Contact buttons", description: "Show finders SMS, Call, Telegram and WhatsApp buttons for the numbers in your profile." },
   showEmail: {
     label: "Show e-mail",
-    description: "Your consent to show your e-mail to signed-in Tagback users who find your item. Finders who are not signed in never see it, and today no finder does.",
+    description:
+      "A finder who is signed in to Tagback and unlocks your profile with the digits from your sticker sees your e-mail address. Finders who are not signed in never see it.",
   },
   showMobile: {
     label: "Show mobile number",
-    description: "Your consent to show your mobile number to signed-in Tagback users who find your item. Finders who are not signed in never see it, and today no finder does.",
+    description:
+      "A finder who is signed in to Tagback and unlocks your profile with the digits from your sticker sees your mobile number. Finders who are not signed in never see it.",
   },
 };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const profile = await getOwnProfile(args.context.get(dbContext), user.id);
+  const db = args.context.get(dbContext);
+  const [profile, signIn] = await Promise.all([getOwnProfile(db, user.id), signInMethods(db, user.id)]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +65,7 @@ function Section({ id, title, children, tone = "normal" }: { id: string; title: 
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, deleteAccountHref } = loaderData;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
     <div className="max-w-3xl space-y-6">
@@ -113,13 +117,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="security-title" title="Account Security">
-        <p className="text-sm text-slate-700">
-          You sign in with Google, so your password is managed by Google.{" "}
-          <a href="https://myaccount.google.com/security" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-            Google account security
-          </a>
-        </p>
-        <p className="mt-2 text-sm text-slate-700">Two-factor authentication: not available in Tagback yet. Turn on 2-Step Verification in your Google account instead.</p>
+        <SignInMethods google={signIn.google} password={signIn.password} />
       </Section>
 
       <Section id="danger-title" title="Danger Zone" tone="danger">
@@ -180,5 +178,31 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
         </button>
       </fetcher.Form>
     </li>
+  );
+}
+
+/** What the account signs in with, said as it is (spec 001 §2 "Account Security"). */
+function SignInMethods({ google, password }: { google: boolean; password: boolean }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-700" data-testid="sign-in-methods">
+      {google ? (
+        <p>
+          You sign in with Google, so your Google password protects this account.{" "}
+          <a href="https://myaccount.google.com/security" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            Google account security
+          </a>
+        </p>
+      ) : null}
+      {password ? (
+        <p>
+          You {google ? "can also sign in" : "sign in"} with your e-mail and a password (developer mode). Tagback keeps only a salted
+          hash of it; the password cannot be changed here yet.
+        </p>
+      ) : null}
+      <p>
+        Two-factor authentication: not available in Tagback yet.
+        {google ? " Turn on 2-Step Verification in your Google account instead." : ""}
+      </p>
+    </div>
   );
 }

@@ -38,9 +38,15 @@ export function uniqueEmail(prefix = "user") {
 }
 
 /** Creates a confirmed user with an empty profile, straight in the database. */
-export function createUser(email = uniqueEmail()): { id: string; email: string } {
+/**
+ * A confirmed user with an empty profile, who signs in with Google (as most do) or, with
+ * `signIn: "password"`, with an e-mail and password (developer mode; the hash is not a usable one).
+ */
+export function createUser(email = uniqueEmail(), options: { signIn?: "google" | "password" } = {}): { id: string; email: string } {
+  const credentials =
+    options.signIn === "password" ? { passwordHash: "scrypt$not-a-real-hash" } : { googleSub: `google-${randomUUID()}` };
   return e2eDb().transaction((tx) => {
-    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date() }).returning({ id: users.id }).all();
+    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date(), ...credentials }).returning({ id: users.id }).all();
     tx.insert(profiles).values({ id: user.id }).run();
     return { id: user.id, email };
   });

@@ -3,7 +3,8 @@
 // page or data request (React Router's `.data` single-fetch requests) they use.
 import type { APIResponse } from "@playwright/test";
 import { createOwner, createUser, type TestOwner } from "./db";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, test, uniqueIp } from "./fixtures";
+import { UNLOCK_WRONG_PER_CLIENT, UNLOCK_WRONG_PER_PROFILE_PER_DAY } from "~/features/finder/rules";
 
 function finderUrls(owner: TestOwner): string[] {
   const searches = [
@@ -89,6 +90,35 @@ test("a wrong unlock returns nothing secret; the right one returns the bio and s
     const body = await bytesOf(response);
     expect(body, `right unlock on ${path}`).toContain(owner.bio);
     expectNoSecrets(body, owner, `right unlock on ${path}`, { bio: false });
+  }
+});
+
+test("once a profile's digits are switched off, nothing secret arrives until the right full token", async ({ request, baseURL }) => {
+  const owner = createOwner({ maskBio: true });
+  const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
+  const unlock = (fields: Record<string, string>, clientIp: string, path = "/findowner") =>
+    request.post(path, {
+      headers: { Origin: baseURL!, "Fly-Client-IP": clientIp },
+      form: { intent: "unlock", type: "metrocard", number: owner.metroCard, ...fields },
+    });
+  let attacker = uniqueIp();
+  for (let i = 0; i < UNLOCK_WRONG_PER_PROFILE_PER_DAY; i++) {
+    if (i % (UNLOCK_WRONG_PER_CLIENT - 1) === 0) attacker = uniqueIp();
+    expectNoSecrets(await bytesOf(await unlock({ digits: wrong }, attacker)), owner, `wrong digits ${i + 1}`);
+  }
+  // The right digits are refused now, and so is a wrong token: nothing secret either way.
+  const refused = await unlock({ digits: owner.unlockDigits }, uniqueIp());
+  expect(refused.status()).toBe(403);
+  expectNoSecrets(await bytesOf(refused), owner, "right digits after the threshold");
+  const wrongToken = `${owner.token.slice(0, 11)}${(Number(owner.token[11]) + 1) % 10}`;
+  for (const path of ["/findowner", "/about.data"]) {
+    expectNoSecrets(await bytesOf(await unlock({ stickerToken: wrongToken }, uniqueIp(), path)), owner, `wrong token on ${path}`);
+  }
+  // The full token: the bio, and still no e-mail or mobile.
+  for (const path of ["/findowner", "/_.data?index"]) {
+    const body = await bytesOf(await unlock({ stickerToken: owner.token }, uniqueIp(), path));
+    expect(body, `right token on ${path}`).toContain(owner.bio);
+    expectNoSecrets(body, owner, `right token on ${path}`, { bio: false });
   }
 });
 

@@ -2,8 +2,10 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, test } from "./fixtures";
-import { createOwner, demoLogsFrom, historyOf, totalSearchesOf } from "./db";
+import { expect, signInAs, test, uniqueIp } from "./fixtures";
+import { createOwner, createUser, demoLogsFrom, historyOf, totalSearchesOf } from "./db";
+import { UNLOCK_WRONG_PER_CLIENT, UNLOCK_WRONG_PER_PROFILE_PER_DAY } from "~/features/finder/rules";
+import { message } from "~/i18n/messages";
 
 const { aarav, priya, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
@@ -299,6 +301,65 @@ test.describe("the masked bio", () => {
       input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     }, `${owner.unlockDigits.slice(0, 2)}-${owner.unlockDigits.slice(2)}`);
     for (let i = 0; i < 4; i++) await expect(boxes.nth(i)).toHaveValue(owner.unlockDigits[i]!);
+    await dialog(page).getByRole("button", { name: "Unlock" }).click();
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+  });
+});
+
+test.describe("what the owner shares with signed-in finders", () => {
+  test("a signed-in finder who unlocks sees the e-mail and mobile the owner shows; before that, nothing", async ({ page, context, baseURL }) => {
+    const owner = createOwner(); // shows e-mail and mobile (tests/e2e/db.ts)
+    await signInAs(context, createUser().id, baseURL!);
+    await page.goto(`/findowner?t=${owner.token}`);
+    await expect(dialog(page)).toContainText("and the contact details the owner shares with signed-in finders");
+    expect(await page.content()).not.toContain(owner.email);
+    await unlock(page, owner.unlockDigits);
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+    const shared = dialog(page).getByTestId("shared-contacts");
+    await expect(shared.getByRole("link", { name: owner.email })).toHaveAttribute("href", `mailto:${owner.email}`);
+    await expect(shared.getByRole("link", { name: owner.mobile })).toHaveAttribute("href", `tel:${owner.mobile}`);
+  });
+
+  test("an anonymous finder who unlocks sees the bio and no shared contact details", async ({ page }) => {
+    const owner = createOwner();
+    await page.goto(`/findowner?t=${owner.token}`);
+    await expect(dialog(page)).not.toContainText("contact details the owner shares");
+    await unlock(page, owner.unlockDigits);
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
+    await expect(dialog(page).getByTestId("shared-contacts")).toHaveCount(0);
+    expect(await page.content()).not.toContain(owner.email);
+  });
+});
+
+test.describe("the masked bio under attack", () => {
+  test("after too many wrong digits from everyone, the dialog asks for the full token, which unlocks", async ({ page, request, baseURL }) => {
+    const owner = createOwner();
+    const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
+    // Others fail on this profile from several clients (never enough from one to lock it).
+    let attacker = uniqueIp();
+    for (let i = 0; i < UNLOCK_WRONG_PER_PROFILE_PER_DAY; i++) {
+      if (i % (UNLOCK_WRONG_PER_CLIENT - 1) === 0) attacker = uniqueIp();
+      const response = await request.post(`/findowner?t=${owner.token}`, {
+        headers: { Origin: baseURL!, "Fly-Client-IP": attacker },
+        form: { intent: "unlock", type: "tagbacktoken", number: owner.token, digits: wrong },
+      });
+      expect(response.status()).toBe(i === UNLOCK_WRONG_PER_PROFILE_PER_DAY - 1 ? 403 : 400);
+    }
+
+    // The rightful finder scans the sticker: the dialog asks for the full token straight away (the
+    // digits are switched off for this profile; posting them is refused, as the loop above shows).
+    await page.goto(`/?t=${owner.token}`);
+    await expect(dialog(page)).toContainText("Enter the full 12-digit token printed on the sticker to read it.");
+    await expect(dialog(page).getByRole("textbox", { name: /Digit \d of 4/ })).toHaveCount(0);
+    await expect(dialog(page).getByLabel("Unlock digits", { exact: true })).toHaveCount(0);
+    await expect(dialog(page).getByTestId("owner-bio")).toHaveCount(0);
+
+    // The token form: a typo says so and keeps the form; the token as printed unlocks.
+    const tokenField = dialog(page).getByLabel("Sticker token");
+    await tokenField.fill(`${owner.token.slice(0, 11)}${(Number(owner.token[11]) + 1) % 10}`);
+    await dialog(page).getByRole("button", { name: "Unlock" }).click();
+    await expect(dialog(page).getByRole("alert")).toHaveText(message("unlock.wrongToken").title);
+    await dialog(page).getByLabel("Sticker token").fill(owner.token.replace(/(\d{4})(?=\d)/g, "$1-"));
     await dialog(page).getByRole("button", { name: "Unlock" }).click();
     await expect(dialog(page).getByTestId("owner-bio")).toHaveText(owner.bio);
   });

@@ -26,6 +26,15 @@ function privacyRow(userId: string) {
     .get();
 }
 
+test("an e-mail and password user is not told they sign in with Google", async ({ page, context, baseURL }) => {
+  const user = createUser(undefined, { signIn: "password" });
+  await signInAs(context, user.id, baseURL!);
+  await page.goto("/settings");
+  const security = page.getByRole("region", { name: "Account Security" });
+  await expect(security).toContainText("You sign in with your e-mail and a password");
+  await expect(security).not.toContainText("Google");
+});
+
 test.describe("settings", () => {
   let user: { id: string; email: string };
   test.beforeEach(async ({ context, baseURL }) => {
@@ -57,7 +66,8 @@ test.describe("settings", () => {
     await expect(notifications).toContainText("Not available yet");
     await expect(notifications.getByRole("checkbox")).toHaveCount(0);
     await expect(notifications.getByRole("switch")).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Account Security" })).toContainText("managed by Google");
+    // This user signs in with Google.
+    await expect(page.getByRole("region", { name: "Account Security" })).toContainText("You sign in with Google");
     await expect(page.getByRole("region", { name: "Account Security" })).toContainText("Two-factor authentication: not available");
 
     const remove = page.getByRole("link", { name: "Delete account" });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
-async function freePort(): Promise<number> {
+export async function freePort(host = "127.0.0.1"): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(0, host, () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
@@ -12,30 +12,60 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`node server.ts`, production build) and resolves once it listens. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const port = await freePort();
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** stdout and stderr, interleaved. */
+  output: () => string;
+  /** stderr alone: where crashes and stack traces go. */
+  stderr: () => string;
+};
+
+export type SpawnOptions = {
+  /** Defaults to a free port. */
+  port?: number;
+  /** Node flags before `server.ts` (e.g. the dev script's `--conditions=development`). */
+  nodeArgs?: string[];
+};
+
+/** Spawns `node server.ts` (production unless env says otherwise) without waiting for it. */
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["server.ts"], {
+  let stderr = "";
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  child.stderr!.on("data", (chunk) => {
+    output += chunk;
+    stderr += chunk;
+  });
+  return { child, url, port, output: () => output, stderr: () => stderr };
+}
+
+/** Starts the real server (`node server.ts`, production build) and resolves once it listens. */
+export async function startServer(
+  env: Record<string, string>,
+  options: SpawnOptions & { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, options);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
-      const response = await fetch(`${url}/healthcheck`);
-      if (response.ok) return { child, url, output: () => output };
+      const response = await fetch(`${server.url}/healthcheck`);
+      if (response.ok) return server;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start:\n${output}`);
+  server.child.kill("SIGKILL");
+  throw new Error(`server did not start:\n${server.output()}`);
 }
 
 export function waitForExit(child: ChildProcess): Promise<void> {
@@ -43,4 +73,70 @@ export function waitForExit(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
   });
+}
+
+/** Stops a server this test started (SIGKILL: fast, and what crash tests rely on anyway). */
+export async function stopServer(server: ServerProcess | undefined) {
+  if (!server) return;
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+  await waitForExit(server.child);
+}
+
+export type RawResponse = {
+  /** Everything the server sent, as latin1 text. */
+  text: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+};
+
+/**
+ * Sends hand-written request bytes on a new connection and reads until the server closes it (or
+ * until `timeoutMs`). Requests should carry `Connection: close` (or be HTTP/1.0) so the server
+ * ends the connection after answering. The socket is never half-closed: Node's server aborts a
+ * request whose client ends its side early.
+ */
+export function rawRequest(port: number, bytes: string | Buffer, options: { host?: string; timeoutMs?: number } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, options.host ?? "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.setTimeout(options.timeoutMs ?? 10_000, () => socket.destroy(new Error("raw request timed out")));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(parseRawResponse(Buffer.concat(chunks).toString("latin1"))));
+    socket.write(bytes);
+  });
+}
+
+export function parseRawResponse(text: string): RawResponse {
+  const end = text.indexOf("\r\n\r\n");
+  const head = end === -1 ? text : text.slice(0, end);
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(statusLine)?.[1] ?? 0);
+  let body = end === -1 ? "" : text.slice(end + 4);
+  if (headers["transfer-encoding"]?.includes("chunked")) body = dechunk(body);
+  return { text, status, headers, body };
+}
+
+function dechunk(body: string) {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    if (lineEnd === -1) return out;
+    const size = parseInt(rest.slice(0, lineEnd), 16);
+    if (!size) return out;
+    out += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+}
+
+/** Lines of server output that look like a crash: stack frames or an error's name. */
+export function crashLines(output: string): string[] {
+  return output.split("\n").filter((line) => /^\s+at /.test(line) || /\b[A-Za-z]*Error\b/.test(line));
 }

@@ -1,11 +1,24 @@
 // The finder search against a real (seeded) database: one indexed query per search type, the
 // not-found placeholder, logging, the unlock lockout and the location ticket.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { randomInt } from "node:crypto";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { testDb } from "../support/test-db.ts";
+import { callRoute, createOwner, dataOf, get, post, statusOf } from "../support/routes.ts";
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
 import { LIMITS } from "../../app/core/rate-limit.server.ts";
+import type { FinderActionData } from "../../app/features/finder/finder.ts";
+import {
+  SEARCHES_PER_MINUTE,
+  UNLOCK_WRONG_PER_CLIENT,
+  UNLOCK_WRONG_PER_PROFILE_PER_DAY,
+  UNLOCK_WRONG_PER_PROFILE_PER_YEAR,
+  UNLOCK_WRONG_TOKENS_PER_CLIENT,
+} from "../../app/features/finder/rules.ts";
+import { DEMO_TOKEN, TOKEN_LENGTH } from "../../app/features/stickers/rules.ts";
+import { message } from "../../app/i18n/messages.ts";
+import * as findOwnerRoute from "../../app/routes/findowner.tsx";
 import { locationTicket, readLocationTicket } from "../../app/features/finder/location-ticket.server.ts";
 import { findOwner, metroCardLookup, NOT_FOUND_PROFILE, searchOwner, tokenLookup } from "../../app/features/finder/owner-search.server.ts";
 import { updateSearchLocation } from "../../app/features/finder/search-history.server.ts";
@@ -138,5 +151,194 @@ describe("unlock", () => {
     expect(row?.userId).toBe(seeded.userIds.aarav);
     const aarav = await findOwner(db, { type: "metrocard", number: DEMO_IDENTIFIERS.aarav.metroCard });
     expect(aarav?.firstToken).toBe(DEMO_IDENTIFIERS.aarav.token);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Route level: the finder pages' own loader and action, with the app's context.
+
+describe("per-client limits count an IPv4 address or an IPv6 /64", () => {
+  const search = (clientIp: string) => callRoute(findOwnerRoute.loader, get(`/findowner?t=${DEMO_IDENTIFIERS.aarav.token}`), { clientIp });
+
+  test("two addresses in one /64 share the search limit; another /64 does not", async () => {
+    const sameSlash64 = ["2001:db8:77:1::1", "2001:DB8:77:1:ffff:ffff:ffff:fffe", "2001:0db8:0077:0001:0000:0000:0000:0002"];
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(statusOf(await search(sameSlash64[i % sameSlash64.length]!))).toBe(200);
+    const refused = await search("2001:db8:77:1::abcd");
+    expect(statusOf(refused)).toBe(429);
+    expect(dataOf<{ alert: { title: string } }>(refused).alert.title).toBe(message("finder.tooManySearches").title);
+    expect(statusOf(await search("2001:db8:77:2::1"))).toBe(200);
+  });
+
+  test("an IPv4-mapped IPv6 address shares the limit of its IPv4 address", async () => {
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(statusOf(await search(i % 2 ? "198.51.100.77" : "::ffff:198.51.100.77"))).toBe(200);
+    expect(statusOf(await search("198.51.100.77"))).toBe(429);
+    expect(statusOf(await search("198.51.100.78"))).toBe(200);
+  });
+});
+
+type MaskedOwner = { id: string; token: string; digits: string; bio: string };
+
+/** A new owner with a masked bio and one verified token: lockouts of one test never touch another's. */
+async function maskedOwner(): Promise<MaskedOwner> {
+  const { id } = await createOwner();
+  let token = String(randomInt(1, 10));
+  while (token.length < TOKEN_LENGTH) token += String(randomInt(0, 10));
+  const bio = `Hidden note ${token}`;
+  await db.update(profiles).set({ firstName: "Masked", bio, maskBio: true }).where(eq(profiles.id, id)).run();
+  await db.insert(tagbackTokens).values({ token, passwordHash: "x", userId: id, isClaimed: true, isVerified: true }).run();
+  return { id, token, digits: token.slice(4, 8), bio };
+}
+
+/** Four digits that are not the owner's. */
+function wrongDigits(owner: { digits: string }, n = 0) {
+  const candidate = String((Number(owner.digits) + 1 + n) % 10_000).padStart(4, "0");
+  return candidate;
+}
+
+/** A token of the right length that is not the owner's. */
+function wrongToken(owner: { token: string }) {
+  return owner.token.slice(0, -1) + String((Number(owner.token.at(-1)) + 1) % 10);
+}
+
+let clientCounter = 0;
+/** A client of its own (an IPv6 /64 each). */
+function newClient() {
+  clientCounter += 1;
+  return `2001:db8:ca11:${clientCounter.toString(16)}::1`;
+}
+
+type UnlockAnswer = FinderActionData["unlock"];
+
+async function unlock(owner: { token: string }, fields: Record<string, string | string[]>, clientIp: string) {
+  const result = await callRoute(
+    findOwnerRoute.action,
+    post(`/findowner?t=${owner.token}`, { intent: "unlock", type: "tagbacktoken", number: owner.token, ...fields }),
+    { clientIp },
+  );
+  return { status: statusOf(result), answer: dataOf<{ unlock: UnlockAnswer }>(result).unlock };
+}
+
+/** Wrong 4-digit tries from as many clients as it takes (never locking one), `count` in all. */
+async function wrongTries(owner: MaskedOwner, count: number) {
+  let client = newClient();
+  for (let i = 0; i < count; i++) {
+    if (i % (UNLOCK_WRONG_PER_CLIENT - 1) === 0) client = newClient();
+    const { answer } = await unlock(owner, { digits: wrongDigits(owner, i) }, client);
+    expect(answer.ok).toBe(false);
+  }
+}
+
+function expectUseToken({ status, answer }: { status: number; answer: UnlockAnswer }) {
+  expect(status).toBe(403);
+  expect(answer).toEqual({ ok: false, message: message("unlock.useToken").title, mode: "token" });
+}
+
+function expectUnlocked({ status, answer }: { status: number; answer: UnlockAnswer }, owner: MaskedOwner) {
+  expect(status).toBe(200);
+  expect(answer.ok).toBe(true);
+  if (answer.ok) expect(answer.profile.bio).toBe(owner.bio);
+}
+
+describe("unlock on the finder page", () => {
+  afterEach(() => vi.useRealTimers());
+
+  test("the right digits (boxes or one field) unlock; wrong ones say so and keep the digit form", async () => {
+    const owner = await maskedOwner();
+    expectUnlocked(await unlock(owner, { digit: owner.digits.split("") }, newClient()), owner);
+    expectUnlocked(await unlock(owner, { digits: owner.digits }, newClient()), owner);
+    const wrong = await unlock(owner, { digits: wrongDigits(owner) }, newClient());
+    expect(wrong.status).toBe(400);
+    expect(wrong.answer).toEqual({ ok: false, message: message("unlock.wrong").title, mode: "digits" });
+  });
+
+  test(`${UNLOCK_WRONG_PER_CLIENT} wrong digits lock that client (429) and nobody else`, async () => {
+    const owner = await maskedOwner();
+    const client = newClient();
+    for (let i = 1; i < UNLOCK_WRONG_PER_CLIENT; i++) expect((await unlock(owner, { digits: wrongDigits(owner, i) }, client)).status).toBe(400);
+    const last = await unlock(owner, { digits: wrongDigits(owner) }, client);
+    expect(last.status).toBe(429);
+    expect(last.answer).toEqual({ ok: false, message: message("unlock.locked").title, mode: "digits" });
+    expect((await unlock(owner, { digits: owner.digits }, client)).status).toBe(429);
+    // Another address in the same /64 is the same client.
+    expect((await unlock(owner, { digits: owner.digits }, client.replace(/::1$/, "::2"))).status).toBe(429);
+    expectUnlocked(await unlock(owner, { digits: owner.digits }, newClient()), owner);
+  });
+
+  test(`after ${UNLOCK_WRONG_PER_PROFILE_PER_DAY} wrong digits from everyone, the right digits are refused with "use the full token", and the full token unlocks`, async () => {
+    const owner = await maskedOwner();
+    await wrongTries(owner, UNLOCK_WRONG_PER_PROFILE_PER_DAY);
+    // The profile-wide lock is no weapon: the rightful finder is told what to do...
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    expectUseToken(await unlock(owner, { digit: owner.digits.split("") }, newClient()));
+    expect(message("unlock.useToken").title).toContain(`${TOKEN_LENGTH}-digit token`);
+    // ...and the token printed on the sticker unlocks, typed whole or grouped.
+    expectUnlocked(await unlock(owner, { stickerToken: owner.token }, newClient()), owner);
+    expectUnlocked(await unlock(owner, { stickerToken: owner.token.replace(/(\d{4})(?=\d)/g, "$1-") }, newClient()), owner);
+    // A client that was locked for the digits can still use the token.
+    expectUnlocked(await unlock(owner, { stickerToken: owner.token }, newClient()), owner);
+  });
+
+  test("a wrong full token says so, keeps the token form and counts against the client, not the profile", async () => {
+    const owner = await maskedOwner();
+    const client = newClient();
+    for (let i = 1; i < UNLOCK_WRONG_TOKENS_PER_CLIENT; i++) {
+      const wrong = await unlock(owner, { stickerToken: wrongToken(owner) }, client);
+      expect(wrong.status).toBe(400);
+      expect(wrong.answer).toEqual({ ok: false, message: message("unlock.wrongToken").title, mode: "token" });
+    }
+    const last = await unlock(owner, { stickerToken: wrongToken(owner) }, client);
+    expect(last.status).toBe(429);
+    expect(last.answer).toEqual({ ok: false, message: message("unlock.tokenLocked").title, mode: "token" });
+    // Locked: this client's right token is refused for now; another client's is not.
+    expect((await unlock(owner, { stickerToken: owner.token }, client)).status).toBe(429);
+    expectUnlocked(await unlock(owner, { stickerToken: owner.token }, newClient()), owner);
+    // Wrong tokens do not switch the profile's digits off.
+    expectUnlocked(await unlock(owner, { digits: owner.digits }, newClient()), owner);
+  });
+
+  test("the limits are sliding windows: a day, and a rolling year", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2030-01-01T08:00:00Z").getTime();
+    const hours = (n: number) => start + n * 60 * 60 * 1000;
+    vi.setSystemTime(start);
+    const owner = await maskedOwner();
+    await wrongTries(owner, UNLOCK_WRONG_PER_PROFILE_PER_DAY);
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    vi.setSystemTime(hours(23));
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    // A day later the digits work again (a right answer is not a wrong try)...
+    vi.setSystemTime(hours(24.1));
+    expectUnlocked(await unlock(owner, { digits: owner.digits }, newClient()), owner);
+    // ...until the year's wrong tries are used up too.
+    await wrongTries(owner, UNLOCK_WRONG_PER_PROFILE_PER_YEAR - UNLOCK_WRONG_PER_PROFILE_PER_DAY);
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    vi.setSystemTime(hours(72));
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    vi.setSystemTime(hours(24 * 364));
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    expectUnlocked(await unlock(owner, { stickerToken: owner.token }, newClient()), owner);
+    // A year after the first wrong tries, those no longer count.
+    vi.setSystemTime(hours(24 * 365 + 1));
+    expectUnlocked(await unlock(owner, { digits: owner.digits }, newClient()), owner);
+  });
+
+  test("wrong tries on one profile do not touch another's", async () => {
+    const [owner, other] = [await maskedOwner(), await maskedOwner()];
+    await wrongTries(owner, UNLOCK_WRONG_PER_PROFILE_PER_YEAR);
+    expectUseToken(await unlock(owner, { digits: owner.digits }, newClient()));
+    expectUnlocked(await unlock(other, { digits: other.digits }, newClient()), other);
+  });
+
+  test("the demo profile is unaffected: any number of wrong tries from one client or many, and 5678 still unlocks", async () => {
+    const demo = { token: DEMO_TOKEN };
+    const client = newClient();
+    for (let i = 0; i < UNLOCK_WRONG_PER_PROFILE_PER_YEAR + 5; i++) {
+      const wrong = await unlock(demo, { digits: "0000" }, i % 2 ? client : newClient());
+      expect(wrong.status).toBe(400);
+      expect(wrong.answer).toEqual({ ok: false, message: message("unlock.wrong").title, mode: "digits" });
+    }
+    const right = await unlock(demo, { digits: "5678" }, client);
+    expect(right.status).toBe(200);
+    expect(right.answer.ok && right.answer.profile.bio).toContain("Tagback demo profile");
   });
 });

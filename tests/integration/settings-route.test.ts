@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { testDb } from "../support/test-db";
-import { adminUsers, profiles } from "../../db/schema";
+import { adminUsers, profiles, users } from "../../db/schema";
 import * as layoutRoute from "~/routes/_app";
 import * as settingsRoute from "~/routes/_app.settings";
 import { callRoute, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
@@ -65,6 +65,20 @@ describe("account", () => {
     expect(link.searchParams.get("text")).toContain("settings-person@example.test");
     await testDb().insert(adminUsers).values({ userId: owner.id }).run();
     expect((await loadLayout(owner)).isAdmin).toBe(true);
+  });
+});
+
+describe("account security", () => {
+  test("says how this account signs in: Google, e-mail and password, or both", async () => {
+    const google = await createOwner();
+    await testDb().update(users).set({ googleSub: "google-sub-1" }).where(eq(users.id, google.id)).run();
+    const password = await createOwner();
+    await testDb().update(users).set({ passwordHash: "scrypt$x" }).where(eq(users.id, password.id)).run();
+    const both = await createOwner();
+    await testDb().update(users).set({ googleSub: "google-sub-2", passwordHash: "scrypt$x" }).where(eq(users.id, both.id)).run();
+    expect((await load(google)).signIn).toEqual({ google: true, password: false });
+    expect((await load(password)).signIn).toEqual({ google: false, password: true });
+    expect((await load(both)).signIn).toEqual({ google: true, password: true });
   });
 });
 

@@ -207,6 +207,33 @@ describe("Verify Token", () => {
   });
 });
 
+describe("My Tokens", () => {
+  test("each token row counts its own products, for each user", async () => {
+    const [first, second] = [await createOwner(), await createOwner()];
+    const plan = new Map<Owner, number[]>([
+      [first, [3, 1]],
+      [second, [0, 2]],
+    ]);
+    const expected = new Map<Owner, Record<string, number>>();
+    for (const [owner, counts] of plan) {
+      const perToken: Record<string, number> = {};
+      for (const count of counts) {
+        const token = await mint();
+        expect(statusOf(await verify(owner, token))).toBe(302);
+        for (let i = 0; i < count; i++) {
+          expect(statusOf(await act(owner, { intent: "add-product", name: `Item ${i}`, token }))).toBe(302);
+        }
+        perToken[token] = count;
+      }
+      expected.set(owner, perToken);
+    }
+    for (const [owner, perToken] of expected) {
+      const rows = (await load(owner)).tokens;
+      expect(Object.fromEntries(rows.map((row) => [row.token, row.products]))).toEqual(perToken);
+    }
+  });
+});
+
 describe("Product Registry", () => {
   async function ownerWithToken() {
     const owner = await createOwner();

@@ -4,6 +4,12 @@ import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
 import { normalizeEmail } from "~/features/account/admins.server";
 
+/** How a user can sign in: with Google, with an e-mail and password (developer mode), or both. */
+export async function signInMethods(db: Db, userId: string): Promise<{ google: boolean; password: boolean }> {
+  const row = await db.select({ googleSub: users.googleSub, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  return { google: Boolean(row?.googleSub), password: Boolean(row?.passwordHash) };
+}
+
 export type GoogleIdentity = { sub: string; email: string; picture: string | null; name: string | null };
 
 /**

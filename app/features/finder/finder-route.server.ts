@@ -5,13 +5,14 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
+import { userContext } from "~/middleware/session";
 import { message, type MessageKey } from "~/i18n/messages";
 import { DEMO_TOKEN } from "./demo";
-import type { FinderActionData, FinderLoaderData } from "./finder";
+import type { FinderActionData, FinderLoaderData, UnlockMode } from "./finder";
 import { searchOwner } from "./owner-search.server";
 import { logDemoSearch } from "./search-history.server";
 import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema, type SearchQuery, type SearchType } from "./search-input";
-import { unlockBio } from "./unlock.server";
+import { unlockBio, unlockModeAfter, type UnlockRefusal } from "./unlock.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -24,7 +25,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function finderLoader({ request, context }: Args) {
   const url = new URL(request.url);
   const db = context.get(dbContext);
-  const { clientIp } = context.get(requestInfoContext);
+  const { clientIp, clientKey } = context.get(requestInfoContext);
   const searchRequest = readSearchRequest(url.searchParams);
   const empty: FinderLoaderData = { form: { type: "metrocard", number: "" }, lastResult: null, alert: null, search: null };
 
@@ -52,7 +53,7 @@ export async function finderLoader({ request, context }: Args) {
   const rereading = context.get(rereadContext);
   // The limit is counted before any lookup; a refused search renders no dialog.
   if (!rereading) {
-    const { allowed, retryAfterSeconds } = await consume(db, "search", clientIp);
+    const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
     if (!allowed) {
       return data(
         { ...empty, form: query, alert: message("finder.tooManySearches") },
@@ -68,27 +69,46 @@ export async function finderLoader({ request, context }: Args) {
     await logDemoSearch(db, searchRequest.location, clientIp);
   }
   const demoUnlocked = url.searchParams.get("unmasked") === "1";
-  const result = await searchOwner(db, query, { ip: clientIp, log, demoUnlocked });
+  const finderId = context.get(userContext)?.id ?? null;
+  const result = await searchOwner(db, query, { ip: clientIp, log, demoUnlocked, finderId });
   return data({ ...empty, form: query, search: { ...result, query, demoUnmasked: demoUnlocked } }, { headers: NO_STORE });
 }
 
-function unlockFailure(key: MessageKey, status: number) {
-  return data<FinderActionData>({ unlock: { ok: false, message: message(key).title } }, { status, headers: NO_STORE });
+function unlockFailure(key: MessageKey, status: number, mode: UnlockMode = "digits") {
+  return data<FinderActionData>({ unlock: { ok: false, message: message(key).title, mode } }, { status, headers: NO_STORE });
 }
+
+const UNLOCK_STATUS: Record<UnlockRefusal, number> = {
+  wrong: 400,
+  wrongToken: 400,
+  notMasked: 400,
+  locked: 429,
+  tokenLocked: 429,
+  // Not this client's doing: the 4 digits are switched off for this profile; the token works.
+  useToken: 403,
+};
 
 export async function finderAction({ request, context }: Args) {
   const formData = await readForm(request);
   if (formData.get("intent") !== "unlock") return unlockFailure("common.unknownAction", 400);
   const submission = parseSearch(formData);
   if (submission.status !== "success") return unlockFailure("unlock.searchAgain", 400);
-  // One 4-digit field without JavaScript, four 1-digit boxes with it.
-  const typed = formData.has("digits") ? String(formData.get("digits")) : formData.getAll("digit").map(String).join("");
+  // The full token in one field (token mode); the digits in one 4-digit field without JavaScript,
+  // four 1-digit boxes with it. Spaces and hyphens are dropped; the length tells which it is.
+  const typed = formData.has("stickerToken")
+    ? String(formData.get("stickerToken"))
+    : formData.has("digits")
+      ? String(formData.get("digits"))
+      : formData.getAll("digit").map(String).join("");
   const digits = typed.replace(/\D/g, "");
   (context as RouterContextProvider).set(rereadContext, true);
-  const { clientIp } = context.get(requestInfoContext);
-  const outcome = await unlockBio(context.get(dbContext), submission.value, digits, clientIp);
-  if (outcome.ok) return data<FinderActionData>({ unlock: { ok: true, profile: outcome.profile } }, { headers: NO_STORE });
-  return unlockFailure(`unlock.${outcome.reason}`, outcome.reason === "locked" ? 429 : 400);
+  const { clientKey } = context.get(requestInfoContext);
+  const finderId = context.get(userContext)?.id ?? null;
+  const outcome = await unlockBio(context.get(dbContext), submission.value, digits, clientKey, finderId);
+  if (outcome.ok) {
+    return data<FinderActionData>({ unlock: { ok: true, profile: outcome.profile, sharedContacts: outcome.sharedContacts } }, { headers: NO_STORE });
+  }
+  return unlockFailure(`unlock.${outcome.reason}`, UNLOCK_STATUS[outcome.reason], unlockModeAfter(outcome.reason));
 }
 
 export function finderHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) {

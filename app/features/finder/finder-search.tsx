@@ -29,6 +29,8 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
       demoUnmasked={search.demoUnmasked}
       closeHref={closeHref}
       unlockMessage={unlock && !unlock.ok ? unlock.message : null}
+      unlockOffer={search.unlock}
+      sharedContacts={unlock?.ok ? unlock.sharedContacts : null}
     />
   );
 }

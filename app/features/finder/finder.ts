@@ -7,6 +7,19 @@ import type { SearchQuery, SearchType } from "~/features/finder/search-input";
 
 export type FinderAlert = Message;
 
+/** What the unlock form unlocks on an owner's profile, and what it asks for. */
+export type UnlockOffer = {
+  mode: UnlockMode;
+  /** The owner shares contact details with this (signed-in) finder once they unlock. */
+  contacts: boolean;
+};
+
+/**
+ * What the owner shares with a signed-in finder who unlocked their profile (Settings: "Show
+ * e-mail", "Show mobile number"). Never sent to an anonymous finder.
+ */
+export type SharedContacts = { email: string | null; mobile: string | null };
+
 export type FinderSearchResult = {
   profile: PublicProfile;
   /** The tweet text cites the metro card only when the finder searched by it. */
@@ -15,6 +28,8 @@ export type FinderSearchResult = {
   locationTicket: string | null;
   query: SearchQuery;
   demoUnmasked: boolean;
+  /** Absent when there is nothing to unlock. */
+  unlock?: UnlockOffer;
 };
 
 export type FinderLoaderData = {
@@ -26,9 +41,15 @@ export type FinderLoaderData = {
   search: FinderSearchResult | null;
 };
 
+/**
+ * What the unlock form asks for: the 4 digits, or (once a profile has had too many wrong digits,
+ * see features/finder/rules.ts) the full token printed on the sticker.
+ */
+export type UnlockMode = "digits" | "token";
+
 export type FinderActionData =
-  | { unlock: { ok: true; profile: PublicProfile } }
-  | { unlock: { ok: false; message: string } };
+  | { unlock: { ok: true; profile: PublicProfile; sharedContacts: SharedContacts | null } }
+  | { unlock: { ok: false; message: string; mode: UnlockMode } };
 
 /**
  * After an unlock (a POST) the page's data stays as it is: reloading it would count as another

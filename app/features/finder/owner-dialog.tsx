@@ -2,8 +2,8 @@
 // HTML, closed by a link to the page without the search; with JavaScript also by Escape, back and
 // a click outside. It holds the unlock form for a masked bio and, with the finder's consent, the
 // button that adds their browser position to the search they just made.
-import { useEffect, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { PublicProfileView } from "~/features/finder/public-profile-view";
@@ -12,6 +12,8 @@ import type { SearchQuery } from "~/features/finder/search-input";
 import { useDigitBoxes } from "~/core/hooks/use-digit-boxes";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
+import type { FinderActionData, SharedContacts, UnlockMode, UnlockOffer } from "~/features/finder/finder";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
 export type OwnerDialogProps = {
   profile: PublicProfile;
@@ -23,16 +25,27 @@ export type OwnerDialogProps = {
   closeHref: string;
   /** The result of the last unlock attempt on this page. */
   unlockMessage: string | null;
+  /** What the unlock form offers, when there is something to unlock. */
+  unlockOffer?: UnlockOffer;
+  /** What a successful unlock revealed for a signed-in finder. */
+  sharedContacts: SharedContacts | null;
 };
 
 export function OwnerDialog(props: OwnerDialogProps) {
   const { profile, tweetText, query, closeHref } = props;
+  // The last unlock answer says which form comes next, else the search's offer: the 4 digits, or
+  // the full token once this profile has had too many wrong digits (features/finder/rules.ts).
+  const actionData = useActionData<FinderActionData>();
+  const mode: UnlockMode = actionData?.unlock && !actionData.unlock.ok ? actionData.unlock.mode : (props.unlockOffer?.mode ?? "digits");
   return (
     <RouteDialog title="Owner Found at the product" titleId="owner-dialog-title" closeHref={closeHref}>
       <PublicProfileView
         profile={profile}
         tweetText={tweetText}
-        unlock={<UnlockForm query={query} message={props.unlockMessage} />}
+        unlockMode={mode}
+        contactsOnUnlock={props.unlockOffer?.contacts ?? false}
+        sharedContacts={props.sharedContacts}
+        unlock={<UnlockForm query={query} message={props.unlockMessage} mode={mode} />}
         footer={
           <>
             {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
@@ -44,34 +57,60 @@ export function OwnerDialog(props: OwnerDialogProps) {
   );
 }
 
-/** Four one-digit boxes with JavaScript (paste fills them, backspace goes back); one field without. */
-function UnlockForm({ query, message }: { query: SearchQuery; message: string | null }) {
+/**
+ * Digit mode: four one-digit boxes with JavaScript (paste fills them, backspace goes back); one
+ * field without. Token mode: one field for the full token, with or without JavaScript.
+ */
+function UnlockForm({ query, message, mode }: { query: SearchQuery; message: string | null; mode: UnlockMode }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
-  const { boxes, boxProps } = useDigitBoxes(4);
-  // After a refused try the boxes start again from the first.
+  const { boxes, boxProps } = useDigitBoxes(UNLOCK_DIGIT_COUNT);
+  const tokenField = useRef<HTMLInputElement>(null);
+  // After a refused try the boxes start again from the first; the token field keeps its value to fix.
   useEffect(() => {
     if (!message) return;
+    if (mode === "token") {
+      tokenField.current?.focus();
+      tokenField.current?.select();
+      return;
+    }
     for (const box of boxes.current) if (box) box.value = "";
     boxes.current[0]?.focus();
-  }, [message]);
+  }, [message, mode]);
 
   return (
     <Form method="post" preventScrollReset className="mt-3">
       <input type="hidden" name="intent" value="unlock" />
       <input type="hidden" name="type" value={query.type} />
       <input type="hidden" name="number" value={query.number} />
-      {hydrated ? (
+      {mode === "token" ? (
+        <div>
+          <label htmlFor="unlock-token" className="block text-sm font-medium">
+            Sticker token
+          </label>
+          <input
+            ref={tokenField}
+            id="unlock-token"
+            name="stickerToken"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={TOKEN_LENGTH + 4}
+            placeholder={`${TOKEN_LENGTH} digits`}
+            className="mt-1 w-48 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
+          />
+        </div>
+      ) : hydrated ? (
         <fieldset>
           <legend className="text-sm font-medium">Unlock digits</legend>
           <div className="mt-1 flex gap-2">
-            {[0, 1, 2, 3].map((index) => (
+            {Array.from({ length: UNLOCK_DIGIT_COUNT }, (_, index) => (
               <input
                 key={index}
                 {...boxProps(index)}
                 name="digit"
-                aria-label={`Digit ${index + 1} of 4`}
+                aria-label={`Digit ${index + 1} of ${UNLOCK_DIGIT_COUNT}`}
                 className="h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900"
               />
             ))}
@@ -88,7 +127,7 @@ function UnlockForm({ query, message }: { query: SearchQuery; message: string | 
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            maxLength={4}
+            maxLength={UNLOCK_DIGIT_COUNT}
             placeholder={`${UNLOCK_DIGIT_COUNT} digits`}
             className="mt-1 w-32 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
           />

@@ -9,6 +9,8 @@ import { avatarDataUri } from "./avatar";
 import { contactLinks, tweetTemplate } from "./contact-links";
 import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
 import { locationTicket } from "./location-ticket.server";
+import { windowFull } from "~/core/rate-limit.server";
+import type { UnlockMode, UnlockOffer } from "./finder";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
 import { logSearch } from "./search-history.server";
@@ -36,6 +38,9 @@ const ownerColumns = {
   socialTelegram: profiles.socialTelegram,
   socialWhatsapp: profiles.socialWhatsapp,
   useSocialIcons: profiles.useSocialIcons,
+  // Whether the owner shares e-mail or mobile with signed-in finders who unlock (not the values).
+  showEmail: profiles.showEmail,
+  showMobile: profiles.showMobile,
   firstToken: firstVerifiedTokenOf(sql`"profiles"."id"`),
   productNames,
 };
@@ -113,6 +118,8 @@ export type SearchResult = {
   tweetText: string | null;
   /** Lets this client add its browser position to the search it just made (see location-ticket). */
   locationTicket: string | null;
+  /** What the unlock form offers on an owner's profile, when there is something to unlock. */
+  unlock?: UnlockOffer;
 };
 
 export type SearchOptions = {
@@ -122,7 +129,26 @@ export type SearchOptions = {
   log: boolean;
   /** Show the demo profile's bio unmasked (`?unmasked=1` after a demo unlock). */
   demoUnlocked?: boolean;
+  /** The signed-in finder, if any: the owner may share contact details with them (see sharesWith). */
+  finderId?: string | null;
 };
+
+/**
+ * Does the owner share contact details (the Settings switches "Show e-mail", "Show mobile number")
+ * with this finder once they unlock? Only with a signed-in finder who is not the owner; never with
+ * an anonymous one.
+ */
+export function sharesWith(row: Pick<OwnerRow, "id" | "showEmail" | "showMobile">, finderId: string | null | undefined) {
+  return Boolean(finderId && finderId !== row.id && (row.showEmail || row.showMobile));
+}
+
+/** The unlock form's offer: what it unlocks, and whether it asks for the digits or the full token. */
+async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | undefined): Promise<UnlockOffer | undefined> {
+  const contacts = sharesWith(row, finderId);
+  if (!row.maskBio && !contacts) return undefined;
+  const mode: UnlockMode = (await windowFull(db, "unlockDigitsPerProfile", row.id)) ? "token" : "digits";
+  return { mode, contacts };
+}
 
 /** The one place a search is answered: the demo profile, an owner, or the not-found placeholder. */
 export async function searchOwner(db: Db, query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
@@ -133,7 +159,8 @@ export async function searchOwner(db: Db, query: SearchQuery, options: SearchOpt
   if (!row) return { profile: NOT_FOUND_PROFILE, tweetText: null, locationTicket: null };
   const profile = toPublicProfile(row, { unlocked: false });
   const tweetText = row.xUsername ? tweetTemplate(row.xUsername, query.type === "metrocard" ? query.number : null) : null;
-  if (!options.log) return { profile, tweetText, locationTicket: null };
+  const unlock = await unlockOffer(db, row, options.finderId);
+  if (!options.log) return { profile, tweetText, locationTicket: null, unlock };
   const historyId = await logSearch(db, row.id, query, options.ip);
-  return { profile, tweetText, locationTicket: locationTicket(historyId) };
+  return { profile, tweetText, locationTicket: locationTicket(historyId), unlock };
 }

@@ -5,6 +5,7 @@ import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder
 import type { PublicProfile } from "~/features/finder/public-profile";
 import { message } from "~/i18n/messages";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import type { SharedContacts, UnlockMode } from "~/features/finder/finder";
 
 type PublicProfileViewProps = {
   profile: PublicProfile;
@@ -12,11 +13,22 @@ type PublicProfileViewProps = {
   tweetText?: string | null;
   /** Shown under the masked notice: the finder's unlock form (the preview passes nothing). */
   unlock?: ReactNode;
+  /** What the unlock form asks for; the notice says the same. */
+  unlockMode?: UnlockMode;
+  /** The owner shares contact details with this signed-in finder once they unlock. */
+  contactsOnUnlock?: boolean;
+  /** What an unlock revealed of those (only ever for a signed-in finder). */
+  sharedContacts?: SharedContacts | null;
   /** Extra controls at the end (the demo's mask checkbox). */
   footer?: ReactNode;
 };
 
-export function PublicProfileView({ profile, tweetText, unlock, footer }: PublicProfileViewProps) {
+export function PublicProfileView(props: PublicProfileViewProps) {
+  const { profile, tweetText, unlock, unlockMode = "digits", contactsOnUnlock = false, sharedContacts = null, footer } = props;
+  const howToUnlock =
+    unlockMode === "token"
+      ? `Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker`
+      : `Enter digits 5 to 8 of the ${TOKEN_LENGTH}-digit token printed on the sticker`;
   return (
     <div className="space-y-5" data-profile-kind={profile.kind}>
       <div className="flex items-center gap-4">
@@ -43,7 +55,9 @@ export function PublicProfileView({ profile, tweetText, unlock, footer }: Public
         {profile.bioMasked ? (
           <div className="mt-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-medium">The owner has hidden this information.</p>
-            <p className="mt-0.5">Enter digits 5 to 8 of the {TOKEN_LENGTH}-digit token printed on the sticker to read it.</p>
+            <p className="mt-0.5">
+              {howToUnlock} to read it{contactsOnUnlock ? " and the contact details the owner shares with signed-in finders" : ""}.
+            </p>
             {unlock}
           </div>
         ) : (
@@ -71,6 +85,18 @@ export function PublicProfileView({ profile, tweetText, unlock, footer }: Public
       </section>
 
       {profile.contacts.length ? <ContactButtons links={profile.contacts} /> : null}
+
+      {sharedContacts ? (
+        <SharedContactList contacts={sharedContacts} />
+      ) : contactsOnUnlock && !profile.bioMasked ? (
+        <section aria-labelledby="owner-shared-title" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <h3 id="owner-shared-title" className="font-medium">
+            The owner shares more contact details with signed-in finders.
+          </h3>
+          <p className="mt-0.5">{howToUnlock} to see them.</p>
+          {unlock}
+        </section>
+      ) : null}
 
       {footer}
 
@@ -114,6 +140,39 @@ function ContactButtons({ links }: { links: ContactLink[] }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The e-mail and mobile number the owner shows to a signed-in finder who unlocked the profile. */
+function SharedContactList({ contacts }: { contacts: SharedContacts }) {
+  return (
+    <section aria-labelledby="owner-shared-title" data-testid="shared-contacts">
+      <h3 id="owner-shared-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Shared with signed-in finders
+      </h3>
+      <dl className="mt-1 space-y-1 text-sm">
+        {contacts.email ? (
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="font-medium text-slate-600">E-mail</dt>
+            <dd className="break-all">
+              <a className="font-medium text-brand-700 underline" href={`mailto:${contacts.email}`}>
+                {contacts.email}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {contacts.mobile ? (
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="font-medium text-slate-600">Mobile</dt>
+            <dd>
+              <a className="font-medium text-brand-700 underline" href={`tel:${contacts.mobile}`}>
+                {contacts.mobile}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
     </section>
   );
 }

@@ -1,6 +1,26 @@
-// Rules of the finder search (spec 000 §5, §9; DESIGN §7).
+// Rules of the finder search (spec 000 §5, §9; DESIGN §7). core/rate-limit.server.ts builds its
+// LIMITS from these numbers; app/i18n/en.ts quotes them; README "Limits and lockouts" explains them.
 
 /** Searches per minute from one client (an IPv4 address or an IPv6 /64). */
 export const SEARCHES_PER_MINUTE = 10;
 /** How many digits unlock a masked bio. */
 export const UNLOCK_DIGIT_COUNT = 4;
+
+// Unlocking a masked bio. The 4 digits are one of 10,000 codes, so wrong 4-digit tries are counted
+// per client and, from everyone, per profile. Once a profile has had too many, its 4 digits stop
+// working for the rest of that window and only the full token printed on the sticker unlocks it:
+// the finder holding the sticker has it, and nobody guesses one of 10^12. So nobody can lock the
+// rightful finder out, and the chance of guessing the digits stays bounded:
+//   per day:  UNLOCK_WRONG_PER_PROFILE_PER_DAY / 10,000  = 10 / 10,000 = 0.1 %
+//   per year: UNLOCK_WRONG_PER_PROFILE_PER_YEAR / 10,000 = 20 / 10,000 = 0.2 %
+
+/** Wrong 4-digit tries from one client on one profile before that client is locked out of it. */
+export const UNLOCK_WRONG_PER_CLIENT = 5;
+/** How long that lock (and the full-token lock below) lasts. */
+export const UNLOCK_CLIENT_LOCK_HOURS = 1;
+/** Wrong 4-digit tries on one profile, from everyone, in any 24 hours: then only the full token. */
+export const UNLOCK_WRONG_PER_PROFILE_PER_DAY = 10;
+/** Wrong 4-digit tries on one profile, from everyone, in any 365 days: then only the full token. */
+export const UNLOCK_WRONG_PER_PROFILE_PER_YEAR = 20;
+/** Wrong full tokens from one client on one profile before that client is locked out of it. */
+export const UNLOCK_WRONG_TOKENS_PER_CLIENT = 5;

@@ -1,38 +1,97 @@
-// Unlocking a masked bio: the four digits are characters 5 to 8 of the owner's first verified
-// token. Wrong digits count against this client (unlockPerClient, per profile and IP) and against
-// the profile from everyone (unlockPerProfile); see core/rate-limit.server.ts for the numbers.
+// Unlocking a masked bio: with the four digits (characters 5 to 8 of the owner's first verified
+// token), or with that whole token as printed on the sticker. The numbers are in ./rules.ts, the
+// limits in core/rate-limit.server.ts:
+// - wrong 4-digit tries count against this client on this profile (unlockPerClient) and against the
+//   profile from everyone (unlockDigitsPerProfile, sliding windows of a day and a year). Once the
+//   profile's windows are full its 4 digits are refused ("useToken"): only the full token unlocks,
+//   so a guesser's chance stays bounded and nobody can lock the rightful finder out.
+// - wrong full tokens count against this client on this profile only (unlockTokenPerClient); a right
+//   token unlocks whatever the profile's digit count.
+// The demo profile has no limits: its digits are printed on the page.
+// What an unlock opens: the masked bio, and, for a signed-in finder the owner shares contact details
+// with (owner-search.server.ts sharesWith), the e-mail and mobile number the owner chose to show.
 import type { Db } from "../../../db/connection";
-import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+import { clearFailures, isLocked, recordFailure, refundWindow, spendWindow, windowFull } from "~/core/rate-limit.server";
 import { safeEqual } from "~/core/safe-equal.server";
-import { unlockDigitsOf } from "~/features/stickers/rules";
+import { DEMO_TOKEN, TOKEN_LENGTH, unlockDigitsOf } from "~/features/stickers/rules";
 import { DEMO_UNLOCK_DIGITS, demoProfile, isDemoSearch } from "./demo";
-import { findOwner, toPublicProfile } from "./owner-search.server";
+import type { SharedContacts, UnlockMode } from "./finder";
+import { findOwner, sharesWith, toPublicProfile } from "./owner-search.server";
+import { sharedContactsOf } from "./shared-contacts.server";
 import type { PublicProfile } from "./public-profile";
 import { UNLOCK_DIGIT_COUNT } from "./rules";
 import type { SearchQuery } from "./search-input";
 
-export type UnlockOutcome =
-  | { ok: true; profile: PublicProfile }
-  | { ok: false; reason: "wrong" | "locked" | "notMasked" };
+export type UnlockRefusal =
+  /** Wrong 4 digits. */
+  | "wrong"
+  /** This client had too many wrong 4-digit tries on this profile. */
+  | "locked"
+  /** The profile had too many wrong 4-digit tries from everyone: enter the full token. */
+  | "useToken"
+  /** A full token that is not the owner's. */
+  | "wrongToken"
+  /** This client had too many wrong full tokens on this profile. */
+  | "tokenLocked"
+  | "notMasked";
 
-export async function unlockBio(db: Db, query: SearchQuery, digits: string, ip: string): Promise<UnlockOutcome> {
+export type UnlockOutcome =
+  | { ok: true; profile: PublicProfile; sharedContacts: SharedContacts | null }
+  | { ok: false; reason: UnlockRefusal };
+
+/** Which form the finder gets after a refusal: the 4 digits, or the full token. */
+export function unlockModeAfter(reason: UnlockRefusal): UnlockMode {
+  return reason === "useToken" || reason === "wrongToken" || reason === "tokenLocked" ? "token" : "digits";
+}
+
+/**
+ * `typed` is what the finder entered, digits only: TOKEN_LENGTH digits are a full token, anything
+ * else a try at the 4 digits. `clientKey` is the request's per-client key (core/client-key.ts);
+ * `finderId` the signed-in finder, if any.
+ */
+export async function unlockBio(db: Db, query: SearchQuery, typed: string, clientKey: string, finderId: string | null = null): Promise<UnlockOutcome> {
   if (isDemoSearch(query)) {
-    return safeEqual(digits, DEMO_UNLOCK_DIGITS) ? { ok: true, profile: demoProfile({ unlocked: true }) } : { ok: false, reason: "wrong" };
+    const right = typed.length === TOKEN_LENGTH ? safeEqual(typed, DEMO_TOKEN) : safeEqual(typed, DEMO_UNLOCK_DIGITS);
+    return right ? { ok: true, profile: demoProfile({ unlocked: true }), sharedContacts: null } : { ok: false, reason: "wrong" };
   }
   const row = await findOwner(db, query);
-  if (!row || !row.maskBio) return { ok: false, reason: "notMasked" };
-  const clientKey = `${row.id}:${ip}`;
-  if ((await isLocked(db, "unlockPerClient", clientKey)) || (await isLocked(db, "unlockPerProfile", row.id))) {
-    return { ok: false, reason: "locked" };
+  const sharing = row ? sharesWith(row, finderId) : false;
+  if (!row || (!row.maskBio && !sharing)) return { ok: false, reason: "notMasked" };
+  const unlockedAnswer = async (): Promise<UnlockOutcome> => ({
+    ok: true,
+    profile: toPublicProfile(row, { unlocked: true }),
+    sharedContacts: sharing ? await sharedContactsOf(db, row.id) : null,
+  });
+  const clientOnProfile = `${row.id}:${clientKey}`;
+
+  if (typed.length === TOKEN_LENGTH) {
+    if (await isLocked(db, "unlockTokenPerClient", clientOnProfile)) return { ok: false, reason: "tokenLocked" };
+    const token = row.firstToken?.replace(/\D/g, "") ?? "";
+    if (token.length === TOKEN_LENGTH && safeEqual(typed, token)) {
+      await clearFailures(db, "unlockTokenPerClient", clientOnProfile);
+      return unlockedAnswer();
+    }
+    const locked = await recordFailure(db, "unlockTokenPerClient", clientOnProfile);
+    return { ok: false, reason: locked ? "tokenLocked" : "wrongToken" };
   }
+
+  // The profile's refusal comes first: the full token works for this client even when locked here.
+  if (await windowFull(db, "unlockDigitsPerProfile", row.id)) return { ok: false, reason: "useToken" };
+  if (await isLocked(db, "unlockPerClient", clientOnProfile)) return { ok: false, reason: "locked" };
+  if (typed.length !== UNLOCK_DIGIT_COUNT) {
+    // Not a guess at the code (too short, too long): a wrong try for this client only.
+    const locked = await recordFailure(db, "unlockPerClient", clientOnProfile);
+    return { ok: false, reason: locked ? "locked" : "wrong" };
+  }
+  // Every 4-digit try is counted before it is checked, so no burst of tries overshoots the windows.
+  const receipt = await spendWindow(db, "unlockDigitsPerProfile", row.id);
+  if (!receipt) return { ok: false, reason: "useToken" };
   const expected = unlockDigitsOf(row.firstToken);
-  if (expected && digits.length === UNLOCK_DIGIT_COUNT && safeEqual(digits, expected)) {
-    await clearFailures(db, "unlockPerClient", clientKey);
-    return { ok: true, profile: toPublicProfile(row, { unlocked: true }) };
+  if (expected && safeEqual(typed, expected)) {
+    await Promise.all([refundWindow(db, receipt), clearFailures(db, "unlockPerClient", clientOnProfile)]);
+    return unlockedAnswer();
   }
-  const [clientLocked, profileLocked] = await Promise.all([
-    recordFailure(db, "unlockPerClient", clientKey),
-    recordFailure(db, "unlockPerProfile", row.id),
-  ]);
-  return { ok: false, reason: clientLocked || profileLocked ? "locked" : "wrong" };
+  const clientLocked = await recordFailure(db, "unlockPerClient", clientOnProfile);
+  if (await windowFull(db, "unlockDigitsPerProfile", row.id)) return { ok: false, reason: "useToken" };
+  return { ok: false, reason: clientLocked ? "locked" : "wrong" };
 }

@@ -49,7 +49,14 @@ export async function claimToken(db: Db, userId: string, token: string, password
 
 export type OwnToken = Awaited<ReturnType<typeof listOwnTokens>>[number];
 
-/** The user's tokens, newest first. */
+// Spelled out in SQL, as firstVerifiedTokenOf does: drizzle drops table names from columns of a
+// one-table select, so `${tagbackTokens.token}` here would read "token", which inside the subquery
+// names the products table's own column (and every row would count the whole table).
+const productsOnToken = sql<number>`(
+  select count(*) from ${products} p
+  where p.user_id = "tagback_tokens"."user_id" and p.token = "tagback_tokens"."token")`;
+
+/** The user's tokens, newest first, each with the number of products registered on it. */
 export async function listOwnTokens(db: Db, userId: string) {
   return db
     .select({
@@ -57,7 +64,7 @@ export async function listOwnTokens(db: Db, userId: string) {
       token: tagbackTokens.token,
       isVerified: tagbackTokens.isVerified,
       createdAt: tagbackTokens.createdAt,
-      products: sql<number>`(select count(*) from ${products} p where p.user_id = ${tagbackTokens.userId} and p.token = ${tagbackTokens.token})`,
+      products: productsOnToken,
     })
     .from(tagbackTokens)
     .where(eq(tagbackTokens.userId, userId))

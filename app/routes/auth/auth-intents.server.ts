@@ -3,6 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Db } from "../../../db/connection";
+import { limitKeyOf } from "~/core/client-key";
 import { redirectWithToast } from "~/core/toast.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { getAuthenticator, redirectToCookie } from "~/features/account/google-auth.server";
@@ -55,7 +56,8 @@ export async function unlockDeveloperMode({ formData, db, clientIp, redirectTo }
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await unlockDevMode(db, submission.value.password, clientIp);
+  // Per-client limits count an IPv4 address or an IPv6 /64 (core/client-key.ts).
+  const outcome = await unlockDevMode(db, submission.value.password, limitKeyOf(clientIp));
   if (outcome.ok) {
     return redirectWithToast(
       authPath({ redirectTo }),
@@ -96,7 +98,7 @@ export async function signInWithPassword({ request, formData, db, clientIp, redi
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const outcome = await signIn(db, submission.value.email, submission.value.password, clientIp);
+  const outcome = await signIn(db, submission.value.email, submission.value.password, limitKeyOf(clientIp));
   if (!outcome.ok) {
     const refusal: Refusal = SIGN_IN_REFUSALS[outcome.reason];
     return data(

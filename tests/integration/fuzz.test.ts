@@ -1,0 +1,282 @@
+// Malformed requests to every route answer a 4xx (or a success), never a 5xx, and the server keeps
+// answering. A fixed catalogue (bad methods, wrong bodies, odd query strings, weird headers) for
+// every route and its `.data` twin, anonymous and signed in, then fast-check with a fixed seed and
+// a bounded number of runs, so the test is deterministic.
+import fc from "fast-check";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { crashLines, rawRequest, startServer, stopServer, type ServerProcess } from "./helpers";
+
+const SEED = 20_261_123;
+const RUNS = 400;
+const CONCURRENCY = 8;
+
+/** URLs of the route table, from app/routes/ (flat routes), plus the ones the spec names. */
+function routeUrls(): string[] {
+  const urls = new Set(["/", "/about", "/findowner", "/auth", "/auth/callback", "/auth/confirm", "/logout", "/search/location",
+    "/healthcheck", "/profile", "/token", "/settings", "/lost", "/found", "/lost-found", "/messaging", "/admin/lookup", "/no-such-page/x"]);
+  for (const entry of fs.readdirSync("app/routes")) {
+    const name = entry.replace(/\.(tsx?|jsx?)$/, "");
+    const segments = name
+      .split(".")
+      .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
+      .map((segment) => segment.replace(/_$/, "")) // auth_.callback: not nested in auth's layout
+      .map((segment) => (segment === "$" ? "no-such-page" : segment.startsWith("$") ? "x" : segment));
+    urls.add(`/${segments.join("/")}`);
+  }
+  return [...urls].sort();
+}
+
+/** React Router's single-fetch URL for a page: `/about.data`, `/_.data` for the root. */
+const dataUrl = (url: string) => (url === "/" ? "/_.data" : `${url}.data`);
+
+const ROUTES = routeUrls();
+const PATHS = ROUTES.flatMap((url) => [url, dataUrl(url)]);
+const FIELD_NAMES = ["intent", "email", "password", "redirectTo", "token", "tokenId", "productId", "name", "digits", "digit", "type",
+  "number", "ticket", "latitude", "longitude", "fullName", "bio", "xUsername", "mobileNumber", "metroCardNumber", "socialSms",
+  "maskBio", "useSocialIcons", "useMobileForSocials", "setting", "value", "code", "state"];
+const INTENTS = ["unlock", "google", "dev-unlock", "sign-up", "sign-in", "verify-token", "remove-token", "add-product", "rename-product",
+  "delete-product", "privacy", "update-profile", "logout", "", "nonsense"];
+
+type FuzzRequest = {
+  method: string;
+  target: string;
+  headers: [string, string][];
+  body?: Buffer;
+  signedIn?: boolean;
+  /** The Host header: the server's by default, null for none. */
+  host?: string | null;
+  /** Send the target in absolute form (`http://HOST/path`). */
+  absolute?: boolean;
+};
+
+let server: ServerProcess;
+let dir: string;
+let sessionCookie = "";
+const failures: string[] = [];
+/** How many answers of each status the requests got: proof they reached the app. */
+const statuses = new Map<number, number>();
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-fuzz-"));
+  server = await startServer({ DATABASE_PATH: path.join(dir, "fuzz.db"), DEV_MODE_PASSWORD: "fuzz-pw" });
+  // A signed-in owner (demo data), so the owner pages' actions run too.
+  const unlocked = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "dev-unlock", password: "fuzz-pw" }),
+    redirect: "manual",
+  });
+  const devCookie = cookiePairs(unlocked);
+  const signedIn = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    headers: { Cookie: devCookie },
+    body: new URLSearchParams({ intent: "sign-in", email: "aarav.sharma@example.com", password: "demo1234" }),
+    redirect: "manual",
+  });
+  expect(signedIn.status).toBe(302);
+  sessionCookie = [devCookie, cookiePairs(signedIn)].filter(Boolean).join("; ");
+  expect((await fetch(`${server.url}/profile`, { headers: { Cookie: sessionCookie }, redirect: "manual" })).status).toBe(200);
+}, 90_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function cookiePairs(response: Response) {
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+function encode(request: FuzzRequest): Buffer {
+  const authority = `127.0.0.1:${server.port}`;
+  const target = request.absolute ? `http://${authority}${request.target}` : request.target;
+  const host = request.host === undefined ? authority : request.host;
+  const lines = [`${request.method} ${target} HTTP/1.1`, ...(host === null ? [] : [`Host: ${host}`]), "Connection: close"];
+  let cookie = request.signedIn ? sessionCookie : "";
+  for (const [name, value] of request.headers) {
+    if (name.toLowerCase() === "cookie") cookie = [cookie, value].filter(Boolean).join("; ");
+    else lines.push(`${name}: ${value}`);
+  }
+  if (cookie) lines.push(`Cookie: ${cookie}`);
+  if (request.body) lines.push(`Content-Length: ${request.body.length}`);
+  return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), request.body ?? Buffer.alloc(0)]);
+}
+
+function describeRequest(request: FuzzRequest) {
+  const body = request.body ? ` body ${request.body.length} B: ${request.body.subarray(0, 80).toString("latin1")}` : "";
+  const headers = request.headers.map(([n, v]) => `${n}: ${v.slice(0, 60)}`).join(" | ");
+  const host = request.host === undefined ? "" : ` Host: ${request.host}`;
+  return `${request.signedIn ? "[signed in] " : ""}${request.method} ${request.absolute ? "(absolute) " : ""}${request.target.slice(0, 120)}${host} ${headers}${body}`;
+}
+
+/** Sends one request; records it when the answer is a 5xx or no answer at all. */
+async function check(request: FuzzRequest): Promise<boolean> {
+  const response = await rawRequest(server.port, encode(request), { timeoutMs: 15_000 }).catch((error: Error) => ({ status: 0, body: error.message }));
+  statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  if (response.status >= 100 && response.status < 500) return true;
+  failures.push(`${response.status} ${describeRequest(request)} -> ${response.body.slice(0, 200)}`);
+  return false;
+}
+
+async function checkAll(requests: FuzzRequest[]) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < requests.length) await check(requests[next++]!);
+    }),
+  );
+}
+
+// --- the fixed catalogue
+
+const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+const FORM = ["Content-Type", "application/x-www-form-urlencoded"] as [string, string];
+const sameOrigin = () => ["Origin", `http://127.0.0.1:${server.port}`] as [string, string];
+
+function bodies(): { headers: [string, string][]; body: Buffer }[] {
+  const boundary = "----fuzzboundary";
+  return [
+    { headers: [["Content-Type", "application/json"]], body: Buffer.from('{"intent":"unlock","digits":[1,2]}') },
+    { headers: [["Content-Type", `multipart/form-data; boundary=${boundary}`]], body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nunl`) },
+    { headers: [["Content-Type", "multipart/form-data"]], body: Buffer.from("intent=unlock") },
+    { headers: [["Content-Type", `multipart/form-data; boundary=${boundary}`]], body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n--${boundary}--\r\n`, "latin1") },
+    { headers: [FORM], body: Buffer.from(`${"n".repeat(60_000)}=1&intent=unlock`) },
+    { headers: [FORM], body: Buffer.from([0x69, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xff, 0xfe, 0xc0, 0xaf, 0x26, 0x25, 0x7a, 0x7a, 0x3d, 0x25]) },
+    { headers: [FORM], body: Buffer.from("intent=unlock&digits=%zz&number=%&type=%00&t=%E0%A4") },
+    { headers: [FORM], body: Buffer.alloc(150 * 1024, "a") },
+    { headers: [FORM], body: form({ intent: "x".repeat(90_000) }) },
+    { headers: [FORM], body: Buffer.alloc(0) },
+    { headers: [["Content-Type", "text/plain;charset=utf-8"]], body: Buffer.from("intent=unlock") },
+    { headers: [["Content-Type", "application/x-www-form-urlencoded; charset=utf-16"]], body: Buffer.from("\xff\xfei\x00n\x00", "latin1") },
+    ...INTENTS.map((intent) => ({ headers: [FORM] as [string, string][], body: form({ intent, token: "1".repeat(12), digits: "4821", email: "a@b", password: "x" }) })),
+  ];
+}
+
+const QUERIES = ["?t=" + "9".repeat(10_000), "?%", "?%zz", "?t=1&t=2&t=3&type=metrocard&type=token", "?t=%00", "?type=%00&number=%00",
+  "?_routes=root,routes/about,nonexistent", "?_routes=", "?index&index", "?redirectTo=//evil.example&redirectTo=https://evil.example",
+  "?edit=1&preview=1&rename=%zz&tab=%00", "?demo=" + "%ff".repeat(300), "?code=&state=%zz&error=x", "?" + "a=1&".repeat(2_000)];
+
+const HOSTS = ["", " ", "[::1]", "[::1]:1", "[::1", "a b", "x@evil.example", "localhost:99999", "localhost:abc", "EXAMPLE.COM.", "%zz", "\u00ff"];
+
+function catalogue(signedIn: boolean): FuzzRequest[] {
+  const requests: FuzzRequest[] = [];
+  for (const target of PATHS) {
+    // Signing out would end the session the other signed-in requests use.
+    const canPost = !(signedIn && target.startsWith("/logout"));
+    for (const method of ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) {
+      if (method !== "GET" && method !== "HEAD" && !canPost) continue;
+      requests.push({ method, target, headers: method === "GET" || method === "HEAD" ? [] : [sameOrigin()], signedIn });
+    }
+    if (canPost) {
+      for (const { headers, body } of bodies()) requests.push({ method: "POST", target, headers: [sameOrigin(), ...headers], body, signedIn });
+      requests.push({ method: "POST", target: `${target}?index`, headers: [sameOrigin(), FORM], body: form({ intent: "unlock" }), signedIn });
+      for (const origin of ["null", "garbage", "http://evil.example", "", "http://127.0.0.1:1"]) {
+        requests.push({ method: "POST", target, headers: [["Origin", origin], FORM], body: form({ intent: "unlock" }), signedIn });
+      }
+    }
+    for (const query of QUERIES) requests.push({ method: "GET", target: `${target}${query}`, headers: [], signedIn });
+    // Protocol level: an absolute-form target, odd Hosts.
+    requests.push({ method: "GET", target, headers: [], signedIn, absolute: true });
+    if (canPost) requests.push({ method: "POST", target, headers: [sameOrigin(), FORM], body: form({ intent: "unlock" }), signedIn, absolute: true });
+    for (const host of HOSTS) requests.push({ method: "GET", target, headers: [], signedIn, host });
+    for (const cookie of ["x".repeat(8_000), "__session=garbage; __session=%zz; a=\u00ff; ;;=; =x", "tagback_toast=e30%3D.bad; dev=1; lang=zz"]) {
+      requests.push({ method: "GET", target, headers: [["Cookie", cookie]], signedIn });
+    }
+    requests.push({ method: "GET", target, headers: [["Cookie", "a=" + "b".repeat(20_000)]], signedIn });
+    requests.push({ method: "GET", target, headers: [["Accept-Language", "zz-ZZ;q=abc, *;q=-1, " + "hi,".repeat(300)], ["User-Agent", "Googlebot/2.1"]], signedIn });
+  }
+  return requests;
+}
+
+test(`a fixed catalogue of malformed requests to ${PATHS.length} URLs gets no 5xx`, { timeout: 60_000 }, async () => {
+  const requests = [...catalogue(false), ...catalogue(true).filter((_, i) => i % 2 === 0)];
+  await checkAll(requests);
+  expect(failures).toEqual([]);
+  console.log(`${requests.length} catalogue requests by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+});
+
+// --- generated requests
+
+const bytes = (max: number) => fc.uint8Array({ maxLength: max });
+const percentEncoded = (max: number) => bytes(max).map((b) => [...b].map((x) => `%${x.toString(16).padStart(2, "0")}`).join(""));
+const looseText = fc.oneof(fc.string({ maxLength: 40 }), percentEncoded(40), fc.constantFrom("%", "%z", "%zz", "%00", "%ff", "+", "&&", "=="));
+const fieldName = fc.oneof(fc.constantFrom(...FIELD_NAMES), looseText);
+const fieldValue = fc.oneof(fc.constantFrom(...INTENTS, "1234-5678-9012", "100000000001", "4821", "metrocard", "tagbacktoken"), looseText);
+const pairs = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 });
+const urlencoded = pairs.map((list) => list.map(([name, value]) => `${encodeLoose(name)}=${encodeLoose(value)}`).join("&"));
+
+/** Percent-encodes what would break the request line; leaves the fuzzer's own escapes alone. */
+function encodeLoose(text: string) {
+  return [...Buffer.from(text, "utf8")].map((b) => (b > 0x20 && b < 0x7f && b !== 0x23 && b !== 0x26 && b !== 0x3d ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`)).join("");
+}
+
+const body: fc.Arbitrary<{ headers: [string, string][]; body: Buffer } | null> = fc.oneof(
+  fc.constant(null),
+  urlencoded.map((text) => ({ headers: [FORM], body: Buffer.from(text) })),
+  fc.tuple(pairs, fc.boolean()).map(([list, truncate]) => {
+    const boundary = "fcboundary";
+    let text = list.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + `--${boundary}--\r\n`;
+    if (truncate) text = text.slice(0, Math.floor(text.length / 2));
+    return { headers: [["Content-Type", `multipart/form-data; boundary=${boundary}`]] as [string, string][], body: Buffer.from(text) };
+  }),
+  fc.tuple(fc.constantFrom("application/json", "text/plain", "application/octet-stream", "multipart/form-data", "application/x-www-form-urlencoded"), bytes(2_000)).map(
+    ([type, raw]) => ({ headers: [["Content-Type", type]] as [string, string][], body: Buffer.from(raw) }),
+  ),
+);
+
+const header: fc.Arbitrary<[string, string]> = fc.oneof(
+  fc.tuple(fc.constant("Cookie"), fc.oneof(urlencoded.map((s) => s.replaceAll("&", "; ")), fc.string({ unit: "binary-ascii", maxLength: 200 }).map((s) => s.replace(/[\r\n\0]/g, "")))),
+  fc.tuple(fc.constant("Origin"), fc.constantFrom("null", "garbage", "http://evil.example", "http://[::1", "")),
+  fc.tuple(fc.constant("Sec-Fetch-Site"), fc.constantFrom("same-origin", "cross-site", "none", "bogus")),
+  fc.tuple(fc.constant("Accept-Language"), fc.string({ unit: "grapheme-ascii", maxLength: 60 })),
+  fc.tuple(fc.constant("Content-Type"), fc.constantFrom("multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=bogus", "text/html")),
+);
+
+const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
+  .record({
+    method: fc.constantFrom("GET", "HEAD", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"),
+    path: fc.constantFrom(...PATHS),
+    query: fc.oneof(fc.constant(""), urlencoded.map((q) => `?${q}`), fc.constantFrom(...QUERIES), fc.constant("?index")),
+    headers: fc.array(header, { maxLength: 3 }),
+    body,
+    signedIn: fc.boolean(),
+    absolute: fc.boolean(),
+    host: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.constantFrom<string | null>(...HOSTS, null), fc.string({ maxLength: 30 })),
+  })
+  .map(({ method, path: target, query, headers, body: payload, signedIn, absolute, host }) => {
+    const post = method !== "GET" && method !== "HEAD";
+    const withBody = post && payload ? payload : null;
+    return {
+      method,
+      target: `${target}${query}`,
+      headers: [...(post ? [sameOrigin()] : []), ...(withBody?.headers ?? []), ...headers],
+      body: withBody?.body,
+      signedIn: signedIn && !(post && target.startsWith("/logout")),
+      absolute,
+      host,
+    };
+  });
+
+test(`${RUNS} generated requests (seed ${SEED}) get no 5xx`, { timeout: 60_000 }, async () => {
+  statuses.clear();
+  await fc.assert(
+    fc.asyncProperty(fuzzRequest, async (request) => check(request)),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  expect(failures).toEqual([]);
+  console.log(`generated requests by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+  // Pages rendered, forms were read and refused, bad requests were refused.
+  for (const status of [200, 400, 403, 405]) expect(statuses.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0);
+});
+
+// A POST to a page without an action is React Router's own 405; app/entry.server.tsx's handleError
+// keeps such client mistakes out of the log, so any logged error fails the test.
+test("the server still answers and logged no crash", async () => {
+  expect(server.child.exitCode).toBeNull();
+  expect((await fetch(`${server.url}/healthcheck`)).status).toBe(200);
+  expect((await fetch(`${server.url}/profile`, { headers: { Cookie: sessionCookie }, redirect: "manual" })).status).toBe(200);
+  const headlines = crashLines(server.stderr()).filter((line) => !/^\s+at /.test(line));
+  expect(headlines).toEqual([]);
+});

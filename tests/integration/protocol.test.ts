@@ -1,0 +1,189 @@
+// HTTP requests that are valid (or merely odd) at the protocol level, written byte by byte on a
+// socket: the server answers each with the right status and never logs a crash.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { crashLines, rawRequest, startServer, stopServer, type ServerProcess } from "./helpers";
+
+let server: ServerProcess;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-protocol-"));
+  server = await startServer({ DATABASE_PATH: path.join(dir, "protocol.db") });
+}, 90_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const crlf = (lines: string[]) => lines.join("\r\n") + "\r\n\r\n";
+const host = () => `127.0.0.1:${server.port}`;
+const LANDING_TITLE = "<title>Tagback | QR stickers that bring lost things home</title>";
+
+describe("request targets", () => {
+  test("an absolute-form target (valid HTTP/1.1) serves the page", async () => {
+    const response = await rawRequest(server.port, crlf([`GET http://${host()}/ HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(LANDING_TITLE);
+  });
+
+  test("an absolute-form target names the host; a sticker scan through it finds the owner", async () => {
+    // RFC 9112 §3.2.2: the target's authority wins over the Host header.
+    const response = await rawRequest(
+      server.port,
+      crlf([`GET http://${host()}/?t=100000000001 HTTP/1.1`, "Host: elsewhere.example", "Connection: close"]),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("Aarav Sharma");
+  });
+
+  test("an absolute-form POST is same-origin with the target's origin", async () => {
+    const body = "intent=unlock&type=metrocard&number=9876543210123&digits=4821";
+    const response = await rawRequest(
+      server.port,
+      crlf([
+        `POST http://${host()}/?index&type=metrocard&number=9876543210123 HTTP/1.1`,
+        `Host: ${host()}`,
+        `Origin: http://${host()}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${body.length}`,
+        "Connection: close",
+      ]) + body,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("Architect in Bandra");
+  });
+
+  test("an absolute-form target with another scheme is a bad request", async () => {
+    for (const target of [`ftp://${host()}/`, "javascript://x/", `http://${host()}@evil.example/`, "http:///"]) {
+      const response = await rawRequest(server.port, crlf([`GET ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+      expect(response.status, target).toBe(400);
+    }
+  });
+
+  test("an asterisk target is a bad request except for OPTIONS", async () => {
+    const get = await rawRequest(server.port, crlf(["GET * HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(get.status).toBe(400);
+    const options = await rawRequest(server.port, crlf(["OPTIONS * HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toContain("GET");
+  });
+
+  test("an authority-form target outside CONNECT is a bad request", async () => {
+    const response = await rawRequest(server.port, crlf([`GET ${host()} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+    expect(response.status).toBe(400);
+  });
+
+  test("a request line without a version is a bad request", async () => {
+    const response = await rawRequest(server.port, "GET /\r\n\r\n");
+    expect(response.status).toBe(400);
+  });
+
+  test("a path with broken percent-encoding is a bad request, not a logged error", async () => {
+    for (const target of ["/%zz", "/about%", "/%C0%AF", "/%ZZ.data"]) {
+      const response = await rawRequest(server.port, crlf([`GET ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+      expect(response.status, target).toBe(400);
+    }
+  });
+});
+
+describe("Host", () => {
+  test("an empty Host header is a bad request", async () => {
+    const response = await rawRequest(server.port, crlf(["GET / HTTP/1.1", "Host:", "Connection: close"]));
+    expect(response.status).toBe(400);
+  });
+
+  test("a malformed Host is a bad request", async () => {
+    for (const value of ["a b", "x@evil.example:1", "localhost:99999", "localhost:abc", "local/host", "[::1", "[zz::1]:80"]) {
+      const response = await rawRequest(server.port, crlf(["GET / HTTP/1.1", `Host: ${value}`, "Connection: close"]));
+      expect(response.status, value).toBe(400);
+    }
+  });
+
+  test("HTTP/1.1 without Host is a bad request", async () => {
+    const response = await rawRequest(server.port, crlf(["GET / HTTP/1.1", "Connection: close"]));
+    expect(response.status).toBe(400);
+  });
+
+  test("HTTP/1.0 without Host is served as if addressed to APP_URL", async () => {
+    const response = await rawRequest(server.port, crlf(["GET / HTTP/1.0"]));
+    expect(response.status).toBe(200);
+    expect(response.body).toContain(LANDING_TITLE);
+  });
+
+  test("HTTP/1.0 with Host is served", async () => {
+    const response = await rawRequest(server.port, crlf(["GET /healthcheck HTTP/1.0", `Host: ${host()}`]));
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("methods", () => {
+  test("TRACE and methods no form sends answer 405 with Allow", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "PUT", "PATCH", "DELETE"]) {
+      const response = await rawRequest(server.port, crlf([`${method} / HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow, method).toBe("GET, HEAD, POST");
+    }
+  });
+
+  test("OPTIONS names the methods and never reaches the app", async () => {
+    for (const target of ["/", "/about", "/search/location", "/about.data"]) {
+      const response = await rawRequest(server.port, crlf([`OPTIONS ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+      expect(response.status, target).toBe(204);
+      expect(response.headers.allow, target).toBe("GET, HEAD, POST, OPTIONS");
+    }
+  });
+
+  test("HEAD answers like GET without a body", async () => {
+    const response = await rawRequest(server.port, crlf(["HEAD / HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(response.status).toBe(200);
+    expect(response.body).toBe("");
+  });
+});
+
+describe("IPv6", () => {
+  test("a same-origin form post over http://[::1]:PORT works", async () => {
+    const origin = `http://[::1]:${server.port}`;
+    const response = await fetch(`${origin}/?index&type=metrocard&number=9876543210123`, {
+      method: "POST",
+      headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ intent: "unlock", type: "metrocard", number: "9876543210123", digits: "4821" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Architect in Bandra");
+  });
+
+  test("the same host spelled differently is still the same origin", async () => {
+    const body = "intent=unlock&type=metrocard&number=9876543210123&digits=4821";
+    const response = await rawRequest(
+      server.port,
+      crlf([
+        "POST /?index&type=metrocard&number=9876543210123 HTTP/1.1",
+        `Host: [0:0:0:0:0:0:0:1]:${server.port}`,
+        `Origin: http://[::1]:${server.port}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${body.length}`,
+        "Connection: close",
+      ]) + body,
+      { host: "::1" },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("Architect in Bandra");
+  });
+
+  test("another origin is still refused over IPv6", async () => {
+    const response = await fetch(`http://[::1]:${server.port}/?index&type=metrocard&number=9876543210123`, {
+      method: "POST",
+      headers: { Origin: `http://[::2]:${server.port}` },
+      body: new URLSearchParams({ intent: "unlock", type: "metrocard", number: "9876543210123", digits: "4821" }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+test("none of the above logged a crash", () => {
+  expect(crashLines(server.stderr())).toEqual([]);
+});

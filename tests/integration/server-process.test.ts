@@ -1,0 +1,166 @@
+// The server as a process: it refuses a busy port loudly, shuts down gracefully on SIGTERM and
+// SIGINT (in-flight responses complete, idle connections close, the database is closed), and
+// `npm run dev` serves pages.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { crashLines, freePort, parseRawResponse, spawnServer, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+
+function tempDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-process-"));
+  dirs.push(dir);
+  return path.join(dir, "process.db");
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await stopServer(server);
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function exitOf(server: ServerProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return waitForExit(server.child).then(() => ({ code: server.child.exitCode, signal: server.child.signalCode }));
+}
+
+/** A socket that collects what the server sends and notes when the server closes it. */
+function openConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  const state = { data: "", closed: false };
+  socket.on("data", (chunk) => (state.data += chunk.toString("latin1")));
+  socket.on("close", () => (state.closed = true));
+  socket.on("error", () => {});
+  const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  return { socket, state, connected };
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+test("a busy port stops the start with a clear message and a non-zero exit", { timeout: 60_000 }, async () => {
+  const port = await freePort();
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(port, () => resolve()));
+  try {
+    const server = await spawnServer({ DATABASE_PATH: tempDatabase() }, { port });
+    servers.push(server);
+    const { code } = await exitOf(server);
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(server.stderr()).toContain(`Port ${port} is already in use`);
+    expect(server.output()).not.toContain("listening");
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  test(`${signal}: in-flight responses complete, idle connections close, the database closes cleanly, exit 0`, { timeout: 60_000 }, async () => {
+    const file = tempDatabase();
+    const server = await startServer({ DATABASE_PATH: file });
+    servers.push(server);
+
+    // An idle keep-alive connection: one request answered, then nothing.
+    const idle = openConnection(server.port);
+    await idle.connected;
+    idle.socket.write(`GET /healthcheck HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+    await until(() => parseRawResponse(idle.state.data).body === "OK", 5_000, "the idle connection's answer");
+
+    // An in-flight request: a form post whose body has not finished arriving.
+    const body = "intent=unlock&type=metrocard&number=9876543210123&digits=4821";
+    const inFlight = openConnection(server.port);
+    await inFlight.connected;
+    inFlight.socket.write(
+      [
+        "POST /?index&type=metrocard&number=9876543210123 HTTP/1.1",
+        `Host: 127.0.0.1:${server.port}`,
+        "Content-Type: application/x-www-form-urlencoded",
+        `Content-Length: ${body.length}`,
+      ].join("\r\n") +
+        "\r\n\r\n" +
+        body.slice(0, 10),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+
+    const stoppedAt = Date.now();
+    server.child.kill(signal);
+    const exited = exitOf(server);
+
+    // The idle connection is closed promptly; the listener stops accepting.
+    await until(() => idle.state.closed, 3_000, "the idle connection to close");
+    await until(() => server.output().includes("Shutting down"), 3_000, "the shutdown message");
+    await expect(fetch(`${server.url}/healthcheck`)).rejects.toThrow();
+
+    // The in-flight request finishes after the signal and gets its whole answer.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(inFlight.state.closed).toBe(false);
+    inFlight.socket.write(body.slice(10));
+    await until(() => inFlight.state.closed, 5_000, "the in-flight response to end");
+    const response = parseRawResponse(inFlight.state.data);
+    expect(response.status).toBe(200);
+    expect(response.headers.connection).toBe("close");
+    expect(response.body).toContain("Architect in Bandra");
+
+    const { code } = await exited;
+    expect(code).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(8_000);
+    expect(crashLines(server.stderr())).toEqual([]);
+
+    // The database was closed: WAL checkpointed into the file and removed; the file is sound.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    expect((db.prepare("select count(*) n from users").get() as { n: number }).n).toBeGreaterThan(0);
+    db.close();
+  });
+}
+
+test("a request that never finishes cannot hold the shutdown beyond its bound", { timeout: 60_000 }, async () => {
+  const file = tempDatabase();
+  const server = await startServer({ DATABASE_PATH: file });
+  servers.push(server);
+  const stuck = openConnection(server.port);
+  await stuck.connected;
+  stuck.socket.write(`POST /?index HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nintent=`);
+  await new Promise((r) => setTimeout(r, 300));
+  const stoppedAt = Date.now();
+  server.child.kill("SIGTERM");
+  const { code } = await exitOf(server);
+  const elapsed = Date.now() - stoppedAt;
+  expect(elapsed).toBeGreaterThan(7_000);
+  expect(elapsed).toBeLessThan(10_000);
+  expect(code).toBe(1);
+  expect(server.stderr()).toContain("forcing exit");
+  expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  const db = new Database(file, { readonly: true });
+  expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+  db.close();
+});
+
+test("npm run dev serves the landing page", { timeout: 180_000 }, async () => {
+  // The very flags of package.json's dev script (two copies of react-router answered 500 without them).
+  const script: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.dev;
+  const match = /^NODE_ENV=development node (.*)server\.ts$/.exec(script);
+  expect(match, script).not.toBeNull();
+  const nodeArgs = match![1]!.trim().split(/\s+/).filter(Boolean);
+  const server = await startServer({ NODE_ENV: "development", DATABASE_PATH: tempDatabase() }, { nodeArgs, startTimeoutMs: 150_000 });
+  servers.push(server);
+  const response = await fetch(`${server.url}/`);
+  const html = await response.text();
+  expect(response.status, html.slice(0, 500)).toBe(200);
+  expect(html).toContain("<title>Tagback | QR stickers that bring lost things home</title>");
+
+  server.child.kill("SIGTERM");
+  const { code } = await exitOf(server);
+  expect(code).toBe(0);
+  expect(crashLines(server.stderr())).toEqual([]);
+});
