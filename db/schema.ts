@@ -76,6 +76,15 @@ export const profiles = sqliteTable("profiles", {
     .$defaultFn(() => new Date()),
 });
 
+// A batch of stickers minted together (CLI or admin page): what an inventory lists and a sheet prints.
+export const mintBatches = sqliteTable("mint_batches", {
+  id: id(),
+  count: integer("count").notNull(),
+  /** The admin who minted it from the page; null for the operator CLI. */
+  mintedBy: text("minted_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
 export const tagbackTokens = sqliteTable(
   "tagback_tokens",
   {
@@ -85,10 +94,13 @@ export const tagbackTokens = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     isClaimed: flag("is_claimed"),
     isVerified: flag("is_verified"),
+    /** The batch it was minted in; null for tokens minted before batches were kept. */
+    batchId: text("batch_id").references(() => mintBatches.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("tagback_tokens_user_id_idx").on(t.userId, t.createdAt),
+    index("tagback_tokens_batch_id_idx").on(t.batchId),
     check("tagback_tokens_token_12_digits", sql`length(${t.token}) = 12 AND ${t.token} NOT GLOB '*[^0-9]*'`),
   ],
 );
@@ -191,6 +203,26 @@ export const adminUsers = sqliteTable("admin_users", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+// Every admin lookup of an owner (spec 001 §2 "Admin panel"): who looked up what, when, and whether
+// it found someone. Append-only: the app only inserts and reads, and a trigger (migration 0001)
+// refuses updates. The admin is kept by id and e-mail, not as a foreign key, so the trail outlives
+// the admin's account.
+export const adminLookups = sqliteTable(
+  "admin_lookups",
+  {
+    id: id(),
+    adminUserId: text("admin_user_id").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    kind: text("kind", { enum: ["token", "metrocard"] }).notNull(),
+    value: text("value").notNull(),
+    found: flag("found"),
+    lookedUpAt: integer("looked_up_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("admin_lookups_looked_up_at_idx").on(t.lookedUpAt)],
+);
 
 export const demoLocations = sqliteTable("demo_locations", {
   // Stored lower-cased (spec: admin demo management).

@@ -74,6 +74,15 @@ describe("npm run tokens", () => {
     );
     expect(stored).toHaveLength(3);
     for (const row of stored) expect(row).toMatchObject({ is_claimed: 0, user_id: null });
+    // One batch row for the run, minted by nobody (the CLI), holding the three tokens.
+    const batches = query<{ id: string; count: number; minted_by: string | null; tokens: number }>(
+      `SELECT mint_batches.id, mint_batches.count, mint_batches.minted_by, COUNT(tagback_tokens.id) AS tokens
+         FROM mint_batches JOIN tagback_tokens ON tagback_tokens.batch_id = mint_batches.id
+        WHERE tagback_tokens.token IN (?, ?, ?) GROUP BY mint_batches.id`,
+      ...tokens,
+    );
+    expect(batches).toEqual([{ id: expect.any(String), count: 3, minted_by: null, tokens: 3 }]);
+    expect(stderr).toContain(batches[0]!.id);
   });
 
   it("uses the origin of APP_URL and writes QR images with --qr-dir", () => {

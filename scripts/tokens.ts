@@ -76,10 +76,10 @@ async function main() {
 
   const { mintTokens, tokenCsv } = await import("../app/features/stickers/mint.server.ts");
   const { db, file } = await openDatabase();
-  const rows = await mintTokens(db, count, origin);
+  const { batchId, tokens: rows } = await mintTokens(db, count, origin);
   // The CSV goes out first: the tokens exist now, their passwords must not be lost.
   process.stdout.write(tokenCsv(rows));
-  info(`Minted ${rows.length} token${rows.length === 1 ? "" : "s"} in ${file}`);
+  info(`Minted ${rows.length} token${rows.length === 1 ? "" : "s"} in ${file} (batch ${batchId})`);
 
   if (qrDir) {
     const { default: QRCode } = await import("qrcode");

@@ -1,6 +1,7 @@
 // Every message Tagback shows, in English, by area and key (texts in quotes in the spec are used
 // as written). Schemas and actions return keys ("finder.badToken"); app/i18n/messages.ts resolves
 // them. A message that mentions a limit is built from the rule that sets it.
+import { DEMO_LOCATION_MAX } from "~/features/admin/rules";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
 import {
   SEARCHES_PER_MINUTE,
@@ -19,6 +20,7 @@ import {
   X_USERNAME_MAX_LENGTH,
 } from "~/features/owner/rules";
 import {
+  MAX_MINT_COUNT,
   MAX_PRODUCTS,
   PRODUCT_NAME_MAX,
   PRODUCT_RENAME_MAX,
@@ -154,6 +156,26 @@ export const en = {
     updateFailed: { title: "Update Failed" },
     unknownSetting: { title: "Unknown setting." },
     onOrOff: { title: "Choose on or off." },
+  },
+  /** The admin panel (spec 001 §2 "Admin panel", §5 "Admin", §8; app/features/admin/). */
+  admin: {
+    badKind: { title: "Choose what to look up: a Tagback token or a metro card." },
+    badToken: { title: `Enter a ${TOKEN_LENGTH}-digit Tagback token.` },
+    badMetroCard: { title: `Metro card number must be ${METRO_CARD_MIN}–${METRO_CARD_MAX} digits.` },
+    noMatchToken: { title: "No match", description: "No verified user found for this token." },
+    noMatchMetroCard: { title: "No match", description: "No user found for this metro card." },
+    lookupFailed: { title: "Lookup failed", description: "Something went wrong looking this up. Please try again." },
+    locationRequired: { title: "Location name is required" },
+    locationTooLong: { title: `Location name must be at most ${DEMO_LOCATION_MAX} characters.` },
+    locationTaken: { title: "Location already exists", description: "A demo location with this name already exists." },
+    locationAdded: { title: "Demo location added" },
+    locationDeleted: { title: "Demo location deleted", description: "Its demo search log was deleted with it." },
+    locationMissing: { title: "Demo location not found", description: "It may have been deleted already." },
+  },
+  /** Sticker inventory on /admin/stickers: minting a batch from the page. */
+  stickers: {
+    badCount: { title: `Enter how many stickers to mint: a whole number from 1 to ${MAX_MINT_COUNT.toLocaleString("en")}.` },
+    minted: { title: "Batch minted", description: "Save or print the passwords now: they are shown only this once." },
   },
   /** Signing in (spec 001 §5): the forms, developer mode, Google and the confirmation link. */
   auth: {

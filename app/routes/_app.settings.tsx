@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Section } from "~/components/ui/section";
 import { requireUser } from "~/features/account/guards.server";
 import { signInMethods } from "~/features/account/users.server";
 import { dbContext } from "~/core/context";
@@ -51,17 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await updatePrivacySetting(context.get(dbContext), user.id, submission.value.setting, submission.value.value === "on");
   return redirectWithToast("/settings", { type: "success", ...message("settings.privacyUpdated") });
-}
-
-function Section({ id, title, children, tone = "normal" }: { id: string; title: string; children: React.ReactNode; tone?: "normal" | "danger" }) {
-  return (
-    <section aria-labelledby={id} className={`rounded-xl border p-5 ${tone === "danger" ? "border-red-200 bg-red-50/40" : "border-slate-200"}`}>
-      <h2 id={id} className={`text-lg font-bold ${tone === "danger" ? "text-red-900" : ""}`}>
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {

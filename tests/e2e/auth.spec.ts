@@ -190,6 +190,6 @@ test.describe("guards", () => {
     await signInAs(context, user.id, baseURL!);
     const response = await page.goto("/admin/lookup");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Admin lookup" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "User Lookup" })).toBeVisible();
   });
 });

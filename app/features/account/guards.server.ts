@@ -1,5 +1,6 @@
 // The guards: each reads the user the session middleware loaded and throws when they may not
-// continue. Signed-in and admin sections list them once, as middleware on their layout.
+// continue. The signed-in area lists requireUserMiddleware once on its layout; the admin section's
+// layout has its own (features/admin/guard.server.ts), built on requireAdmin.
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { dbContext } from "~/core/context";
 import { safeRedirect } from "~/core/safe-redirect";
@@ -38,10 +39,5 @@ export async function requireAdmin(args: Args): Promise<SessionUser> {
 
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   requireUser(args);
-  return next();
-};
-
-export const requireAdminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  await requireAdmin(args);
   return next();
 };

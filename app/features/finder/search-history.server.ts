@@ -1,11 +1,11 @@
 // Search logging, written by the finder and read by the owner: the searches that found an owner's
 // profile (search_history, with the owner's counter) and the searches of admin demo locations.
-// Times are shown in India time (IST) and dates in en-IN format whatever the server's time zone;
-// they are formatted here so the page reads the same with or without JavaScript.
+// Times are shown in India time (IST) and dates in en-IN format (core/india-time.ts).
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { demoLocations, demoSearchLogs, profiles, searchHistory } from "../../../db/schema";
 import { locateIp } from "~/core/geo.server";
+import { inDate, istTime } from "~/core/india-time";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
 
 /** One short transaction: the history row and the owner's counter. Returns the row's id. */
@@ -42,22 +42,7 @@ export async function logDemoSearch(db: Db, location: string, ip: string): Promi
 }
 
 const HISTORY_LIMIT = 100;
-const INDIA = "Asia/Kolkata";
-
-const timeFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, hour: "2-digit", minute: "2-digit", hour12: true });
-const dateFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "numeric" });
-
 const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback Token" } as const;
-
-/** "03:45 pm IST" */
-function istTime(date: Date): string {
-  return `${timeFormat.format(date)} IST`;
-}
-
-/** "23/11/2026" */
-function inDate(date: Date): string {
-  return dateFormat.format(date);
-}
 
 export type HistoryEntry = Awaited<ReturnType<typeof listSearchHistory>>[number];
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../../../tests/support/test-db.ts";
-import { tagbackTokens } from "../../../db/schema.ts";
+import { mintBatches, tagbackTokens, users } from "../../../db/schema.ts";
 import { hashPassword, verifyPassword } from "../../../db/password.ts";
 import {
   generateToken,
@@ -31,7 +31,7 @@ describe("generateToken / generateTokenPassword", () => {
 describe("mintTokens", () => {
   it("inserts count unique unclaimed, unverified tokens with hashed passwords", async () => {
     const db = testDb();
-    const minted = await mintTokens(db, 5, APP_URL);
+    const { tokens: minted } = await mintTokens(db, 5, APP_URL);
     expect(minted).toHaveLength(5);
     expect(new Set(minted.map((m) => m.token)).size).toBe(5);
     for (const { token, password, url } of minted) {
@@ -54,10 +54,23 @@ describe("mintTokens", () => {
     }
   });
 
+  it("records a batch row and tags its tokens with it, minted by an admin or by the CLI (null)", async () => {
+    const db = testDb();
+    const [admin] = await db.insert(users).values({ email: `mint-${crypto.randomUUID()}@example.test` }).returning().all();
+    const byAdmin = await mintTokens(db, 3, APP_URL, { mintedBy: admin!.id });
+    const byCli = await mintTokens(db, 2, APP_URL);
+    expect(byAdmin.batchId).not.toBe(byCli.batchId);
+    const batches = await db.select().from(mintBatches).where(inArray(mintBatches.id, [byAdmin.batchId, byCli.batchId])).all();
+    expect(batches.find((b) => b.id === byAdmin.batchId)).toMatchObject({ count: 3, mintedBy: admin!.id });
+    expect(batches.find((b) => b.id === byCli.batchId)).toMatchObject({ count: 2, mintedBy: null });
+    const rows = await storedRows(byAdmin.tokens.map((m) => m.token));
+    expect(rows.map((r) => r.batchId)).toEqual([byAdmin.batchId, byAdmin.batchId, byAdmin.batchId]);
+  });
+
   it("never repeats a token across batches", async () => {
     const db = testDb();
-    const first = await mintTokens(db, 20, APP_URL);
-    const second = await mintTokens(db, 20, `${APP_URL}/`);
+    const { tokens: first } = await mintTokens(db, 20, APP_URL);
+    const { tokens: second } = await mintTokens(db, 20, `${APP_URL}/`);
     const all = [...first, ...second].map((m) => m.token);
     expect(new Set(all).size).toBe(40);
     expect(second[0]!.url).toBe(`${APP_URL}/?t=${second[0]!.token}`);
@@ -73,7 +86,7 @@ describe("mintTokens", () => {
     // Row 1 gets 111… (taken in the database), row 2 gets 111… again (taken in the batch) then 222…;
     // the insert rejects 111…, so row 1 is regenerated as 333….
     const sequence = ["111111111111", "111111111111", "222222222222", "333333333333"];
-    const minted = await mintTokens(db, 2, APP_URL, { generateToken: () => sequence.shift() ?? "999999999999" });
+    const { tokens: minted } = await mintTokens(db, 2, APP_URL, { generateToken: () => sequence.shift() ?? "999999999999" });
     expect(minted.map((m) => m.token).sort()).toEqual(["222222222222", "333333333333"]);
     expect(sequence).toEqual([]);
 
@@ -86,7 +99,7 @@ describe("mintTokens", () => {
   it("never mints the demo token, which every search answers with the demo profile", async () => {
     const db = testDb();
     const sequence = ["123456789012", "555555555555"];
-    const minted = await mintTokens(db, 1, APP_URL, { generateToken: () => sequence.shift() ?? "999999999998" });
+    const { tokens: minted } = await mintTokens(db, 1, APP_URL, { generateToken: () => sequence.shift() ?? "999999999998" });
     expect(minted.map((m) => m.token)).toEqual(["555555555555"]);
     expect(await storedRows(["123456789012"])).toHaveLength(0);
   });

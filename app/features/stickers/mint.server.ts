@@ -2,12 +2,16 @@
 // Used by the operator CLI (scripts/tokens.ts), by tests and by the app.
 import { randomInt } from "node:crypto";
 import type { Db } from "../../../db/connection.ts";
-import { tagbackTokens } from "../../../db/schema.ts";
+import { mintBatches, tagbackTokens } from "../../../db/schema.ts";
 import { hashPassword } from "../../../db/password.ts";
 import { DEMO_TOKEN, isToken, MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "./rules.ts";
 
 export type MintedToken = { token: string; password: string; url: string };
+/** A minted batch: its `mint_batches` row id and its tokens with their plain passwords (shown once). */
+export type MintedBatch = { batchId: string; tokens: MintedToken[] };
 export type MintOptions = {
+  /** The admin who mints from /admin/stickers; null (the default) for the operator CLI. */
+  mintedBy?: string | null;
   /** Source of candidate tokens (tests inject one to force collisions). */
   generateToken?: () => string;
 };
@@ -53,9 +57,11 @@ const INSERT_CHUNK = 500; // rows per INSERT statement, well under SQLite's boun
 const MAX_ROUNDS = 100; // regeneration rounds before giving up (a broken generator, not bad luck)
 
 /**
- * Inserts `count` new unclaimed, unverified tokens and returns each with its plain password
- * (shown once, for printing) and its URL. Tokens never repeat: a candidate that already exists in
- * the database (unique index, ON CONFLICT DO NOTHING) or earlier in the batch is regenerated.
+ * Records a batch (`mint_batches`) and inserts `count` new unclaimed, unverified tokens in it;
+ * returns the batch id and each token with its plain password (shown once, for printing) and its
+ * URL. The CLI and /admin/stickers both mint through here. Tokens never repeat: a candidate that
+ * already exists in the database (unique index, ON CONFLICT DO NOTHING) or earlier in the batch is
+ * regenerated.
  * Passwords are hashed before the write transaction so it stays short; the transaction makes the
  * batch all-or-nothing.
  */
@@ -64,7 +70,7 @@ export async function mintTokens(
   count: number,
   appUrl: string,
   options: MintOptions = {},
-): Promise<MintedToken[]> {
+): Promise<MintedBatch> {
   if (!isValidMintCount(count)) {
     throw new RangeError(`count must be an integer from 1 to ${MAX_MINT_COUNT}, got ${String(count)}`);
   }
@@ -88,7 +94,12 @@ export async function mintTokens(
 
   // better-sqlite3 runs transactions synchronously (its callback may not return a promise), so the
   // statements inside are not awaited; nothing else can interleave on this connection meanwhile.
-  const tokens = await db.transaction((tx) => {
+  const { batchId, tokens } = await db.transaction((tx) => {
+    const [batch] = tx
+      .insert(mintBatches)
+      .values({ count, mintedBy: options.mintedBy ?? null })
+      .returning({ id: mintBatches.id })
+      .all();
     const slots = passwords.map(() => freshCandidate());
     let pending = slots.map((_, index) => index);
     for (let round = 0; pending.length > 0; round++) {
@@ -98,7 +109,15 @@ export async function mintTokens(
         const chunk = pending.slice(start, start + INSERT_CHUNK);
         const inserted = tx
           .insert(tagbackTokens)
-          .values(chunk.map((i) => ({ token: slots[i]!, passwordHash: hashes[i]!, isClaimed: false, isVerified: false })))
+          .values(
+            chunk.map((i) => ({
+              token: slots[i]!,
+              passwordHash: hashes[i]!,
+              isClaimed: false,
+              isVerified: false,
+              batchId: batch!.id,
+            })),
+          )
           .onConflictDoNothing({ target: tagbackTokens.token })
           .returning({ token: tagbackTokens.token })
           .all();
@@ -108,10 +127,13 @@ export async function mintTokens(
       for (const i of collided) slots[i] = freshCandidate();
       pending = collided;
     }
-    return slots;
+    return { batchId: batch!.id, tokens: slots };
   });
 
-  return tokens.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) }));
+  return {
+    batchId,
+    tokens: tokens.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) })),
+  };
 }
 
 function csvField(value: string): string {

@@ -1,0 +1,22 @@
+// GET /admin/stickers/:batchId/sheet.pdf: a batch's sticker sheet as an A4 PDF for label sheets
+// (features/stickers/sheet.server.ts: LABEL_SHEET), downloaded as a file.
+import type { Route } from "./+types/admin.stickers.$batchId.sheet[.]pdf";
+import { getEnv } from "~/core/env.server";
+import { dbContext } from "~/core/context";
+import { requireAdmin } from "~/features/account/guards.server";
+import { batchStickers } from "~/features/stickers/inventory.server";
+import { sheetFileName, stickerSheetPdf } from "~/features/stickers/sheet.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
+  if (!found) throw new Response("No such batch.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const pdf = await stickerSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${sheetFileName(found.batch, "pdf")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

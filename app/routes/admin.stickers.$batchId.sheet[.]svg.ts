@@ -1,0 +1,20 @@
+// GET /admin/stickers/:batchId/sheet.svg: a batch's printable sticker sheet as SVG (shown inline).
+import type { Route } from "./+types/admin.stickers.$batchId.sheet[.]svg";
+import { getEnv } from "~/core/env.server";
+import { dbContext } from "~/core/context";
+import { requireAdmin } from "~/features/account/guards.server";
+import { batchStickers } from "~/features/stickers/inventory.server";
+import { sheetFileName, stickerSheetSvg } from "~/features/stickers/sheet.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
+  if (!found) throw new Response("No such batch.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  return new Response(stickerSheetSvg(found.stickers), {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Content-Disposition": `inline; filename="${sheetFileName(found.batch, "svg")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

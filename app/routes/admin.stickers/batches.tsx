@@ -1,0 +1,65 @@
+// The batches on /admin/stickers, each with its printable sheets (SVG, and PDF for A4 label sheets).
+import { Link } from "react-router";
+import { Section } from "~/components/ui/section";
+import { istDateTime } from "~/core/india-time";
+import { LABEL_SHEET, LABELS_PER_PAGE } from "~/features/stickers/sheet-layout";
+import { inventoryHref, sheetHref, shortId } from "./links";
+
+type Batch = { id: string; count: number; createdAt: Date; mintedBy: string | null };
+
+export function Batches({ batches }: { batches: Batch[] }) {
+  return (
+    <Section id="batches-title" title="Batches">
+      <p className="text-sm text-slate-600">
+        Sheets print {LABELS_PER_PAGE} stickers per A4 page ({LABEL_SHEET.columns} × {LABEL_SHEET.rows} labels of {LABEL_SHEET.labelWidth} ×{" "}
+        {LABEL_SHEET.labelHeight} mm).
+      </p>
+      {batches.length === 0 ? (
+        <p className="mt-2 text-sm">No batches yet.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="batches">
+            <caption className="sr-only">Minted batches</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 pr-4">
+                  Minted
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Stickers
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Minted by
+                </th>
+                <th scope="col" className="py-2">
+                  Sheets
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((batch) => (
+                <tr key={batch.id} className="border-b border-slate-100" data-testid="batch-row" data-batch-id={batch.id}>
+                  <td className="py-1 pr-4">
+                    <Link to={inventoryHref({ batch: batch.id })} className="underline">
+                      {istDateTime(batch.createdAt)}
+                    </Link>
+                  </td>
+                  <td className="py-1 pr-4">{batch.count}</td>
+                  <td className="py-1 pr-4 break-all">{batch.mintedBy ?? "CLI"}</td>
+                  <td className="py-1">
+                    <a href={sheetHref(batch.id, "svg")} className="mr-3 underline">
+                      SVG<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
+                    </a>
+                    <a href={sheetHref(batch.id, "pdf")} className="underline">
+                      PDF<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}

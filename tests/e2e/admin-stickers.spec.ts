@@ -1,0 +1,102 @@
+// /admin/stickers through the browser, with JavaScript on and off: an admin mints 12 stickers from
+// the page, sees their 12 passwords once (and the CSV link), and prints the batch's sheets; a
+// signed-in non-admin gets 403 and nothing.
+import { eq } from "drizzle-orm";
+import { mintBatches, tagbackTokens } from "../../db/schema.ts";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { createUser, e2eDb, makeAdmin } from "./db";
+import { expect, signInAs, test } from "./fixtures";
+
+test("an admin mints 12 stickers, sees their passwords once and prints the sheets", async ({ page, context, baseURL, request }, testInfo) => {
+  const admin = createUser();
+  await makeAdmin(admin);
+  await signInAs(context, admin.id, baseURL!);
+
+  const response = await page.goto("/admin/stickers");
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("heading", { name: "Mint a batch", level: 2 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Stickers" })).toHaveAttribute("aria-current", "page");
+
+  await page.getByLabel(/How many stickers/).fill("12");
+  await page.getByRole("button", { name: "Mint batch" }).click();
+
+  const minted = page.getByTestId("minted-batch");
+  await expect(minted).toContainText("Batch minted: 12 stickers");
+  await expect(minted).toContainText("shown only this once");
+  await expect(page.getByTestId("minted-password")).toHaveCount(12);
+  const passwords = await page.getByTestId("minted-password").allTextContents();
+  await expectNoSeriousA11yViolations(page, testInfo);
+  for (const password of passwords) expect(password).toMatch(/^\d{8}$/);
+
+  // The batch is recorded as this admin's, with 12 tokens.
+  const batch = e2eDb().select().from(mintBatches).where(eq(mintBatches.mintedBy, admin.id)).get();
+  expect(batch).toMatchObject({ count: 12 });
+  const tokens = e2eDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, batch!.id)).all();
+  expect(tokens).toHaveLength(12);
+
+  // The CSV is a data: link that downloads without any request to the server.
+  const csvLink = minted.getByRole("link", { name: "Download tokens and passwords (CSV)" });
+  await expect(csvLink).toHaveAttribute("download", /\.csv$/);
+  const href = (await csvLink.getAttribute("href"))!;
+  expect(href).toMatch(/^data:text\/csv;charset=utf-8;base64,/);
+  const csv = Buffer.from(href.split(",")[1]!, "base64").toString("utf8").trimEnd().split("\n");
+  expect(csv).toHaveLength(13);
+  expect(csv.slice(1).map((line) => line.split(",")[1]).sort()).toEqual([...passwords].sort());
+  const download = page.waitForEvent("download");
+  await csvLink.click();
+  expect((await download).suggestedFilename()).toMatch(/^tagback-batch-[0-9a-f]{8}-passwords\.csv$/);
+
+  // Reloading the page shows the batch, never the passwords again.
+  await page.goto("/admin/stickers");
+  await expect(page.getByTestId("minted-batch")).toHaveCount(0);
+  const row = page.locator(`[data-testid="batch-row"][data-batch-id="${batch!.id}"]`);
+  await expect(row).toContainText(admin.email);
+  await expect(row).toContainText("12");
+  const content = await page.content();
+  for (const password of passwords) expect(content).not.toContain(`>${password}<`);
+
+  // Both sheet links answer with their file types (the page's cookies go along).
+  const svgHref = await row.getByRole("link", { name: /^SVG/ }).getAttribute("href");
+  const pdfHref = await row.getByRole("link", { name: /^PDF/ }).getAttribute("href");
+  expect(svgHref).toBe(`/admin/stickers/${batch!.id}/sheet.svg`);
+  expect(pdfHref).toBe(`/admin/stickers/${batch!.id}/sheet.pdf`);
+  const svg = await page.request.get(svgHref!);
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+  expect(svg.headers()["content-disposition"]).toMatch(/^inline; filename=".+\.svg"$/);
+  expect(svg.headers()["cache-control"]).toBe("private, no-store");
+  expect((await svg.text()).match(/<g data-token="/g)).toHaveLength(12);
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.pdf"$/);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The SVG sheet opens in the browser itself.
+  const opened = await page.goto(svgHref!);
+  expect(opened?.status()).toBe(200);
+
+  // Without a session: nothing but a way to sign in.
+  const anonymous = await request.get(svgHref!, { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers()["location"]).toMatch(/^\/auth\?redirectTo=/);
+});
+
+test("a signed-in non-admin gets 403 from the page, the mint form and the sheets", async ({ page, context, baseURL }) => {
+  const user = createUser();
+  await signInAs(context, user.id, baseURL!);
+  const response = await page.goto("/admin/stickers");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("You do not have admin access.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mint batch" })).toHaveCount(0);
+
+  const mint = await page.request.post("/admin/stickers", { form: { intent: "mint", count: "3" }, headers: { Origin: baseURL! } });
+  expect(mint.status()).toBe(403);
+  expect(e2eDb().select().from(mintBatches).where(eq(mintBatches.mintedBy, user.id)).all()).toHaveLength(0);
+  for (const extension of ["svg", "pdf"]) {
+    const sheet = await page.request.get(`/admin/stickers/some-batch/sheet.${extension}`);
+    expect(sheet.status()).toBe(403);
+    expect(await sheet.text()).not.toContain("<svg");
+  }
+});
