@@ -22,7 +22,7 @@ import {
   listDemoLocations,
   type DemoLocationView,
 } from "~/features/admin/demo.server";
-import { NO_STORE } from "~/features/admin/guard.server";
+import { NO_STORE } from "~/core/no-store";
 import { DEMO_LOCATION_MAX, DEMO_LOG_SHOWN } from "~/features/admin/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 

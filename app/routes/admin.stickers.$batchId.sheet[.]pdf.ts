@@ -6,17 +6,18 @@ import { dbContext } from "~/core/context";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchStickers } from "~/features/stickers/inventory.server";
 import { sheetFileName, stickerSheetPdf } from "~/features/stickers/sheet.server";
+import { NO_STORE } from "~/core/no-store";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
-  if (!found) throw new Response("No such batch.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!found) throw new Response("No such batch.", { status: 404, headers: NO_STORE });
   const pdf = await stickerSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${sheetFileName(found.batch, "pdf")}"`,
-      "Cache-Control": "private, no-store",
+      ...NO_STORE,
     },
   });
 }

@@ -5,16 +5,17 @@ import { dbContext } from "~/core/context";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchStickers } from "~/features/stickers/inventory.server";
 import { sheetFileName, stickerSheetSvg } from "~/features/stickers/sheet.server";
+import { NO_STORE } from "~/core/no-store";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
-  if (!found) throw new Response("No such batch.", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!found) throw new Response("No such batch.", { status: 404, headers: NO_STORE });
   return new Response(stickerSheetSvg(found.stickers), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Content-Disposition": `inline; filename="${sheetFileName(found.batch, "svg")}"`,
-      "Cache-Control": "private, no-store",
+      ...NO_STORE,
     },
   });
 }

@@ -4,7 +4,8 @@
 // 403 'Access denied'. Tabs are plain links, so the section works without JavaScript.
 import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/admin";
-import { adminMiddleware, currentAdmin, NO_STORE } from "~/features/admin/guard.server";
+import { NO_STORE } from "~/core/no-store";
+import { adminMiddleware, currentAdmin } from "~/features/admin/guard.server";
 
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 

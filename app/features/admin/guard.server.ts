@@ -19,6 +19,3 @@ export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) 
 export function currentAdmin(context: Readonly<RouterContextProvider>): SessionUser {
   return context.get(adminContext);
 }
-
-/** Admin pages hold owners' contact details: never stored by a shared cache or the browser. */
-export const NO_STORE = { "Cache-Control": "private, no-store" } as const;

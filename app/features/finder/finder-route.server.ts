@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { consume } from "~/core/rate-limit.server";
+import { NO_STORE } from "~/core/no-store";
 import { readForm } from "~/core/read-form.server";
 import { userContext } from "~/middleware/session";
 import { message, type MessageKey } from "~/i18n/messages";
@@ -20,7 +21,6 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 // the loader neither spends a search nor logs one: the finder is reading, not searching again.
 const rereadContext = createContext<boolean>(false);
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function finderLoader({ request, context }: Args) {
   const url = new URL(request.url);

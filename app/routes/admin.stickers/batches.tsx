@@ -4,6 +4,7 @@ import { Section } from "~/components/ui/section";
 import { istDateTime } from "~/core/india-time";
 import { LABEL_SHEET, LABELS_PER_PAGE } from "~/features/stickers/sheet-layout";
 import { inventoryHref, sheetHref, shortId } from "./links";
+import { TableHead } from "~/components/ui/table-head";
 
 type Batch = { id: string; count: number; createdAt: Date; mintedBy: string | null };
 
@@ -20,22 +21,7 @@ export function Batches({ batches }: { batches: Batch[] }) {
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="batches">
             <caption className="sr-only">Minted batches</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-4">
-                  Minted
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Stickers
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Minted by
-                </th>
-                <th scope="col" className="py-2">
-                  Sheets
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Minted", "Stickers", "Minted by", "Sheets"]} />
             <tbody>
               {batches.map((batch) => (
                 <tr key={batch.id} className="border-b border-slate-100" data-testid="batch-row" data-batch-id={batch.id}>

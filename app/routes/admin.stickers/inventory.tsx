@@ -7,6 +7,7 @@ import { istDateTime } from "~/core/india-time";
 import { formatToken } from "~/features/finder/search-input";
 import { INVENTORY_PAGE_SIZE, TOKEN_STATES, type TokenState } from "~/features/stickers/inventory";
 import { inventoryHref, shortId, STATE_LABELS } from "./links";
+import { TableHead } from "~/components/ui/table-head";
 
 type InventoryProps = {
   filter: { state: TokenState | null; batchId: string | null };
@@ -79,25 +80,7 @@ export function Inventory({ filter, counts, batches, inventory }: InventoryProps
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="inventory">
             <caption className="sr-only">Minted tokens</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 pr-4">
-                  Token
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  State
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Claimed by
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Batch
-                </th>
-                <th scope="col" className="py-2">
-                  Minted
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Token", "State", "Claimed by", "Batch", "Minted"]} />
             <tbody>
               {inventory.tokens.map((row) => (
                 <tr key={row.token} className="border-b border-slate-100" data-testid="inventory-row" data-state={row.state}>

@@ -9,6 +9,7 @@ import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { LABELS_PER_PAGE } from "~/features/stickers/sheet-layout";
 import { message, type MessageKey } from "~/i18n/messages";
 import { sheetHref, shortId } from "./links";
+import { TableHead } from "~/components/ui/table-head";
 
 export type MintedBatch = { batchId: string; count: number; tokens: Array<{ token: string; password: string }>; csvHref: string };
 
@@ -70,16 +71,7 @@ export function MintedBatchView({ minted }: { minted: MintedBatch }) {
       <div className="mt-3 max-h-96 overflow-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">New tokens and their passwords</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-4">
-                Token
-              </th>
-              <th scope="col" className="py-1">
-                Password
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Token", "Password"]} />
           <tbody>
             {minted.tokens.map((row) => (
               <tr key={row.token} data-testid="minted-row">

@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/route";
 import { dbContext } from "~/core/context";
+import { NO_STORE } from "~/core/no-store";
 import { getEnv } from "~/core/env.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { requireAdmin } from "~/features/account/guards.server";
@@ -16,8 +17,6 @@ import { Batches } from "./batches";
 import { Inventory } from "./inventory";
 import { MintedBatchView, MintForm } from "./mint";
 
-/** Admin pages, and above all a batch's passwords, are never kept by a cache or the browser. */
-const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sticker inventory | Admin | Tagback" }];
 
