@@ -9,6 +9,7 @@ import {
   real,
   sqliteTable,
   text,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
 const id = () =>
@@ -155,13 +156,28 @@ export const lostItems = sqliteTable(
     status: text("status", { enum: ["pending", "recovered"] })
       .notNull()
       .default("pending"),
+    /** Lost mode: what the owner tells a finder who scans the item while it is pending. */
+    message: text("message"),
+    reward: text("reward"),
     createdAt: createdAt(),
   },
-  (t) => [index("lost_items_user_id_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("lost_items_user_id_idx").on(t.userId, t.createdAt),
+    // One pending report per item: the database refuses a second one, not only a check before insert.
+    uniqueIndex("lost_items_one_pending_idx")
+      .on(t.userId, t.type, t.identifier)
+      .where(sql`${t.status} = 'pending'`),
+    index("lost_items_identifier_idx").on(t.identifier, t.status),
+  ],
 );
 
 export const conversations = sqliteTable("conversations", {
   id: id(),
+  /**
+   * The two participants' user ids, sorted and joined with ':'. Unique, so two simultaneous
+   * first contacts between the same pair end in one conversation (insert … on conflict).
+   */
+  pairKey: text("pair_key").unique(),
   createdAt: createdAt(),
 });
 
@@ -174,6 +190,8 @@ export const conversationParticipants = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** When this participant last opened the conversation: unread counts are messages after it. */
+    lastReadAt: integer("last_read_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
@@ -192,9 +210,14 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    /** The send form's idempotency key: a form submitted twice stores its text once. */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation_id_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("messages_conversation_id_idx").on(t.conversationId, t.createdAt),
+    uniqueIndex("messages_client_key_idx").on(t.senderId, t.clientKey),
+  ],
 );
 
 export const adminUsers = sqliteTable("admin_users", {
