@@ -32,6 +32,12 @@ export const users = sqliteTable("users", {
   emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
   // Hash of the one-time e-mail confirmation secret; the secret itself is only ever in the mail.
   confirmationTokenHash: text("confirmation_token_hash").unique(),
+  /**
+   * A finder who wrote through "I found this" without an account: a user row only so the thread is
+   * an ordinary two-person conversation. Never signs in (no Google id, no password, no session);
+   * the e-mail is a made-up placeholder, never mailed. See finder_threads.
+   */
+  anonymousFinder: flag("anonymous_finder"),
   createdAt: createdAt(),
 });
 
@@ -70,7 +76,14 @@ export const profiles = sqliteTable("profiles", {
   useSocialIcons: flag("use_social_icons"),
   // The 'use mobile number for all socials' switch, remembered so later mobile edits follow it.
   useMobileForSocials: flag("use_mobile_for_socials"),
+  /** Human searches only; bots and link previews are counted in botSearches instead. */
   totalSearches: integer("total_searches").notNull().default(0),
+  botSearches: integer("bot_searches").notNull().default(0),
+  /** A second address that also receives contact alerts (for when the lost item is the phone). */
+  backupEmail: text("backup_email"),
+  /** Opt-in: an e-mail when a person opens the profile by scan or search (at most one an hour). */
+  scanAlerts: flag("scan_alerts"),
+  lastScanAlertAt: integer("last_scan_alert_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -138,8 +151,17 @@ export const searchHistory = sqliteTable(
     address: text("address"),
     latitude: real("latitude"),
     longitude: real("longitude"),
+    /** What the visit was: a view, or a view that went on to message the owner. */
+    kind: text("kind", { enum: ["viewed", "messaged"] })
+      .notNull()
+      .default("viewed"),
+    /** The client's limit key (core/client-key.ts): a reload by the same client within the hour is not a new alert. */
+    clientKey: text("client_key"),
   },
-  (t) => [index("search_history_user_id_idx").on(t.userId, t.searchedAt)],
+  (t) => [
+    index("search_history_user_id_idx").on(t.userId, t.searchedAt),
+    index("search_history_client_idx").on(t.userId, t.clientKey, t.searchedAt),
+  ],
 );
 
 export const lostItems = sqliteTable(
@@ -218,6 +240,36 @@ export const messages = sqliteTable(
     index("messages_conversation_id_idx").on(t.conversationId, t.createdAt),
     uniqueIndex("messages_client_key_idx").on(t.senderId, t.clientKey),
   ],
+);
+
+// An "I found this" thread: a conversation between the owner and an anonymous finder (a users row
+// with anonymous_finder set). The finder reaches it through a capability link; only the SHA-256 of
+// the link's secret is stored. Closing the thread (closed_at) ends the link.
+export const finderThreads = sqliteTable(
+  "finder_threads",
+  {
+    conversationId: text("conversation_id")
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    finderUserId: text("finder_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    capabilityHash: text("capability_hash").notNull().unique(),
+    /** How the finder can be reached (e-mail or phone); shown to the owner only. */
+    contact: text("contact"),
+    foundWhere: text("found_where"),
+    handover: text("handover", { enum: ["keep", "metro_counter", "police", "place"] }).notNull(),
+    handoverPlace: text("handover_place"),
+    /** The number the finder searched: which item this is about. */
+    itemType: text("item_type", { enum: ["metro_card", "tagback_token"] }).notNull(),
+    itemValue: text("item_value").notNull(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("finder_threads_owner_id_idx").on(t.ownerId, t.createdAt)],
 );
 
 export const adminUsers = sqliteTable("admin_users", {
