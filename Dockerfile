@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Tagback image for Fly.io: one Node 24 process serving the React Router build,
+# Tagback image for Fly.io (a 256 MB machine): Node 24 serving the bundled React Router build,
 # with Litestream streaming the SQLite database on the volume to object storage.
 # See docs/decisions/002-node-24.md, 008-node-24-from-the-registry.md and 003-sqlite-litestream-one-machine.md.
 
@@ -38,14 +38,15 @@ RUN apt-get update \
 # Litestream from its official image (a single static binary).
 COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 
-# Node 24 runs the TypeScript files below natively (type stripping): server.ts imports app/lib/*.server.ts
-# and db/ relatively, the CLI scripts import db/ and app/lib/. The whole app/ directory is copied so any
-# relative import between server modules resolves; the browser and SSR code itself comes from build/.
-# db/ includes migrations/ (applied at start, resolved from the working directory /app) and seed.ts.
+# server.ts (run natively by Node 24) starts the production bundle in build/server, which holds the
+# app and its dependencies except better-sqlite3's native binding (from node_modules). The CLI
+# scripts (npm run tokens, admin, db:backup) run unbundled: they import db/ and app/ relatively and
+# their dependencies from node_modules. db/migrations is applied at start, resolved from /app.
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server.ts ./server.ts
+COPY --from=build /app/server ./server
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts

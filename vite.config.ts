@@ -2,9 +2,19 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
-  // The server build's entry is server/app.ts (it imports the React Router build itself).
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+export default defineConfig(({ command }) => ({
+  // The server build's entry is server/main.ts, the process server.ts starts (build/server/index.js);
+  // it imports server/app.ts, which imports the React Router build itself.
+  environments: {
+    ssr: {
+      build: { rollupOptions: { input: "./server/main.ts" } },
+      // The production build bundles everything but the native SQLite binding: a process then loads
+      // one tree-shaken file instead of thousands of modules (drizzle-orm alone, imported from
+      // node_modules, costs ~200 MB of memory). The dev server keeps Vite's default (dependencies
+      // from node_modules), which its module runner needs for CommonJS packages.
+      ...(command === "build" && { resolve: { noExternal: true, external: ["better-sqlite3", "vite"] } }),
+    },
+  },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-});
+}));

@@ -19,16 +19,24 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { sessionMiddleware, userContext } from "~/middleware/session";
+import { i18nMiddleware, localeContext } from "~/middleware/i18n";
+import { useT } from "~/i18n/use-t";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
+
+// Pages without their own meta (the sign-in return, e-mail confirmation) still get a description.
+export const meta: Route.MetaFunction = () => [
+  { title: "Tagback" },
+  { name: "description", content: "Tagback QR stickers bring lost metro cards, laptops, keys and bags home: finders scan with any phone, no app." },
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
@@ -37,23 +45,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       toast,
       shopUrl: env.SHOP_URL,
+      /** The public origin (APP_URL): absolute URLs for share links and Open Graph tags. */
+      siteUrl: env.APP_URL,
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
       signedIn: Boolean(context.get(userContext)),
+      /** The request's language (middleware/i18n.ts); useT() reads it. */
+      locale: context.get(localeContext),
     },
     { headers },
   );
 }
 
-/** Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent.
+ * `compactChrome(loaderData)` true gives the page a small header and footer (a scan result: the
+ * owner must come first, in as few bytes as possible).
+ */
+export type RouteHandle = { hydrate?: boolean; compactChrome?: (loaderData: unknown) => boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const compact = matches.some((match) => (match.handle as RouteHandle | undefined)?.compactChrome?.(match.loaderData) === true);
+  const { t, locale } = useT();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,14 +82,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-          Skip to content
+          {t("site.skipToContent")}
         </a>
-        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={rootData?.signedIn ?? false} />
+        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={rootData?.signedIn ?? false} compact={compact} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} />
+        <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} siteUrl={rootData?.siteUrl ?? ""} compact={compact} />
         {hydrate ? <Scripts /> : null}
       </body>
     </html>
@@ -124,20 +142,19 @@ function Analytics({ id, nonce }: { id: string; nonce: string }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
-      ? error.data
-      : "Something went wrong on our side. Please try again in a moment.";
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : t("site.errorText");
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-sm font-semibold text-brand-600">Error {status}</p>
-      <h1 className="mt-2 text-2xl font-bold">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <p className="text-sm font-semibold text-brand-600">{t("site.errorStatus", { status: String(status) })}</p>
+      <h1 className="mt-2 text-2xl font-bold">{status === 403 ? t("site.accessDenied") : t("site.errorTitle")}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
       <ButtonLink href="/" className="mt-8">
-        Return Home
+        {t("site.returnHome")}
       </ButtonLink>
     </section>
   );

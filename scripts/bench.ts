@@ -1,235 +1,196 @@
-// npm run bench: how fast is a sticker scan? Starts the production server on a fresh seeded demo
-// database, then measures GET /?t=<seeded verified token> with autocannon at a few concurrencies,
-// the compressed bytes of that page's HTML, CSS and JavaScript, where in the compressed HTML the
-// owner's profile ends (DESIGN §8: within the first 14 KB), and the same load against a static
-// file of the same bytes served by the same server, as a ratio.
+// npm run bench: how fast is a sticker scan, and how much does the server need? Measures every row
+// of issue 10's table on the production build (`node server.ts`, WEB_CONCURRENCY processes, a fresh
+// seeded demo database, TRUST_PROXY=fly with a public Fly-Client-IP per request so the IP-location
+// lookup runs), then prints a markdown report:
+// - server CPU per request (utime + stime of the server's whole process tree over each run),
+//   requests per second and p50/p95/p99 at 1, 10 and 50 connections for the scan (/?t=TOKEN), a
+//   refused search (429, one client over its limit) and /findowner;
+// - the scan next to the same compressed bytes from nginx (when installed) and a bare node:http
+//   server, as ratios;
+// - server RSS idle, after IP-location lookups and under load;
+// - the compressed HTML, where the owner's profile ends in it (the 14 KB point), the JS and CSS.
 //
-//   npm run bench                 # 5 s per run
-//   npm run bench -- --duration 10
-import autocannon from "autocannon";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+//   npm run bench                            # 5 s per run, 2 processes on a 2-core machine
+//   npm run bench -- --duration 10 --workers 1
+//   npm run bench -- --quick                 # 1 s runs: checks the script works
+//
+// Everything it starts (server, nginx, bare node server) is stopped at the end, on error and on
+// Ctrl-C (scripts/bench/children.ts). Numbers are only worth comparing on a quiet machine: the
+// report starts with the load average.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { DEMO_IDENTIFIERS } from "../db/seed.ts";
+import { SEARCHES_PER_MINUTE } from "../app/features/finder/rules.ts";
+import { stopAll, stopAllOnSignal, stopChild } from "./bench/children.ts";
+import { randomPublicIp, randomPublicIpv4 } from "./bench/client-ips.ts";
+import { countStatus, runLoad, type Run } from "./bench/load.ts";
+import { readOptions, type BenchOptions } from "./bench/options.ts";
+import { decode, findProfileEnd, getRaw, gzipSizeOf, gzipped, linkedAssets, compressedOffsetOf } from "./bench/page-bytes.ts";
+import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
+import { renderReport } from "./bench/report.ts";
+import { nginxInstalled, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
-const CONCURRENCIES = [1, 10, 50];
-const durationArg = process.argv.indexOf("--duration");
-const DURATION_S = durationArg > 0 ? Math.max(1, Math.min(60, Number(process.argv[durationArg + 1]) || 5)) : 5;
-const FIRST_ROUND_TRIP = 14 * 1024;
-// A phone browser, so the page is rendered and logged as a person's scan would be.
-const USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
-// The last line of the owner's profile in the dialog.
-const PROFILE_END_MARKER = "Report it";
+const CONNECTIONS = [1, 10, 50] as const;
+const SCAN_PATH = `/?t=${DEMO_IDENTIFIERS.aarav.token}`;
+/** Memory settles (timers, the first GC) for this long after start before "idle" is read. */
+const SETTLE_MS = 1_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function ensureBuild() {
+  if (fs.existsSync("build/server/index.js")) return;
+  console.error("No production build: building (react-router build)…");
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", timeout: 10 * 60_000 });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-function randomIp() {
-  const b = randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]}`;
+function environment(options: BenchOptions): string {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
+  return `${new Date().toISOString()} · ${cpus.length} CPU (${cpus[0]?.model.trim()}) · load average ${load} · Node ${process.version} · ${options.workers} server process(es) · ${options.durationS} s per run${options.quick ? " (--quick: numbers are rough)" : ""}`;
 }
 
-/** The raw (still compressed) response body. */
-function getRaw(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { headers: { "Accept-Encoding": "gzip", "User-Agent": USER_AGENT, "Fly-Client-IP": randomIp() } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-  });
-}
-
-function decode(raw: { headers: http.IncomingHttpHeaders; body: Buffer }) {
-  return raw.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw.body) : raw.body;
-}
-
-/** The smallest prefix of the gzip stream that already decompresses past `plainOffset`. */
-function compressedOffsetOf(gzipped: Buffer, plainOffset: number): number {
-  let low = 1;
-  let high = gzipped.length;
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    let produced = 0;
-    try {
-      produced = zlib.gunzipSync(gzipped.subarray(0, mid), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
-    } catch {
-      produced = 0;
-    }
-    if (produced >= plainOffset) high = mid;
-    else low = mid + 1;
-  }
-  return low;
-}
-
-type Run = { label: string; connections: number; requests: number; p50: number; p95: number; p99: number; non2xx: number; errors: number };
-
-async function load(label: string, url: string, connections: number): Promise<Run> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: DURATION_S,
-    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT },
-    // A different client address for every request, so the 10-a-minute search limit does not
-    // cut the run short (the server trusts Fly-Client-IP with TRUST_PROXY=fly).
-    requests: [
-      {
-        setupRequest: (request: { headers?: Record<string, string> }) => ({
-          ...request,
-          headers: { ...request.headers, "fly-client-ip": randomIp() },
-        }),
-      },
-    ],
-  });
-  const latency = result.latency;
+/** The scan page's bytes; the compressed body is what nginx and the bare server will send. */
+async function measureBytes(app: Server) {
+  const page = await getRaw(app.base + SCAN_PATH, randomPublicIp());
+  if (page.status !== 200) throw new Error(`${SCAN_PATH} answered ${page.status}`);
+  const html = decode(page).toString("utf8");
+  const gzip = gzipped(page);
+  const end = findProfileEnd(html);
+  const assets = linkedAssets(html);
   return {
-    label,
-    connections,
-    requests: result.requests.average,
-    p50: latency.p50 ?? 0,
-    p95: latency.p95 ?? latency.p97_5 ?? 0,
-    p99: latency.p99 ?? 0,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    gzip,
+    bytes: {
+      htmlGzip: gzip.length,
+      htmlPlain: Buffer.byteLength(html),
+      profileEnd: end.found
+        ? { bytes: compressedOffsetOf(gzip, end.plainEnd), via: end.via }
+        : { missing: "marker not found (no data-profile-kind element in the scan page)" },
+      cssFiles: assets.css.length,
+      cssGzip: await gzipSizeOf(app.base, assets.css, randomPublicIp()),
+      jsModules: assets.js.length,
+      jsGzip: await gzipSizeOf(app.base, assets.js, randomPublicIp()),
+    },
   };
 }
 
-function kb(bytes: number) {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+/** Uses up the search limit of `clientIp`, so its next searches are refused; checks they are. */
+async function exhaustSearchLimit(app: Server, clientIp: string) {
+  for (let i = 0; i <= SEARCHES_PER_MINUTE + 5; i++) {
+    const { status } = await getRaw(app.base + SCAN_PATH, clientIp);
+    if (status === 429) return;
+    if (status !== 200) throw new Error(`a search from ${clientIp} answered ${status}`);
+  }
+  throw new Error(`${SEARCHES_PER_MINUTE + 5} searches from ${clientIp} were never refused with 429`);
 }
 
-async function startServer(port: number, databasePath: string): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = "";
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_PATH: databasePath,
-      TRUST_PROXY: "fly",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** A run that was supposed to see only `status`: say so loudly when it did not. */
+function expectStatus(run: Run, status: number): Run {
+  const { other } = countStatus(run, status);
+  if (run.requests === 0) console.error(`warning: ${run.label} at ${run.connections}: no response completed within the run (longer --duration?)`);
+  if (other > 0) console.error(`warning: ${run.label} at ${run.connections}: ${other} responses/errors other than ${status}`);
+  return run;
+}
+
+/** One run per concurrency, in order (runs in parallel would measure each other). */
+async function atEachConcurrency<T>(run: (connections: number) => Promise<T>): Promise<T[]> {
+  const runs: T[] = [];
+  for (const connections of CONNECTIONS) runs.push(await run(connections));
+  return runs;
+}
+
+async function measureApp(app: Server, options: BenchOptions, ticksPerSecond: number) {
+  const pid = app.child.pid!;
+  const server = { pid, ticksPerSecond };
+  const { durationS } = options;
+  const scanUrl = app.base + SCAN_PATH;
+  await sleep(SETTLE_MS);
+  const idle = treeRssBytes(pid);
+  const processes = processTree(pid).length;
+
+  const { gzip, bytes } = await measureBytes(app);
+  const findowner = await getRaw(`${app.base}/findowner`, randomPublicIp());
+  if (findowner.status !== 200) throw new Error(`/findowner answered ${findowner.status}`);
+
+  // A few hundred scans from distinct public addresses: the IP-location data is read by now.
+  const lookups = options.quick ? 200 : 400;
+  expectStatus(await runLoad({ label: "lookups", url: scanUrl, connections: 10, amount: lookups, clientIp: randomPublicIp }), 200);
+  const afterLookups = treeRssBytes(pid);
+  // Warm-up: the JIT settles before the measured runs.
+  await runLoad({ label: "warm-up", url: scanUrl, connections: 10, durationS: Math.min(3, durationS), clientIp: randomPublicIp });
+
+  let underLoad = 0;
+  const scan = await atEachConcurrency(async (connections) => {
+    const sampler = connections === 50 ? sampleRssPeak(pid) : null;
+    const run = await runLoad({ label: "scan", url: scanUrl, connections, durationS, clientIp: randomPublicIp, server });
+    if (sampler) underLoad = sampler.stop();
+    return expectStatus(run, 200);
   });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthcheck`);
-      if (response.ok) return { child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start:\n${output}`);
+
+  // One fixed client per run, over its limit: every request is refused (429) in front of the router.
+  // A new client each run, so the minute's window cannot run out during the runs.
+  const refused = await atEachConcurrency(async (connections) => {
+    const clientIp = randomPublicIpv4();
+    await exhaustSearchLimit(app, clientIp);
+    const run = await runLoad({ label: "refused search (429)", url: scanUrl, connections, durationS, clientIp: () => clientIp, server });
+    return { ...expectStatus(run, 429), clientIp };
+  });
+
+  const findownerRuns = await atEachConcurrency(async (connections) =>
+    expectStatus(await runLoad({ label: "/findowner", url: `${app.base}/findowner`, connections, durationS, clientIp: randomPublicIp, server }), 200),
+  );
+
+  return { gzip, bytes, rss: { idle, afterLookups, lookups, underLoad, processes }, scan, refused, findowner: findownerRuns };
+}
+
+/** The same load on a server that only sends the scan page's bytes; stops it afterwards. */
+async function measureStatic(label: string, server: Server, url: string, gzip: Buffer, options: BenchOptions, ticksPerSecond: number): Promise<Run[]> {
+  const check = await getRaw(url, randomPublicIp());
+  if (check.status !== 200 || !check.body.equals(gzip)) throw new Error(`${label} does not send the scan page's bytes`);
+  await runLoad({ label: "warm-up", url, connections: 10, amount: 2_000, clientIp: randomPublicIp });
+  const measured = { pid: server.child.pid!, ticksPerSecond };
+  const runs = await atEachConcurrency(async (connections) =>
+    expectStatus(await runLoad({ label, url, connections, durationS: options.durationS, clientIp: randomPublicIp, server: measured }), 200),
+  );
+  await stopChild(server);
+  return runs;
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) {
-    console.log("No production build: building (react-router build)…");
-    const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
+  const options = readOptions();
+  ensureBuild();
+  const ticksPerSecond = clockTicksPerSecond();
+  const env = environment(options);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const staticName = `bench-static-${randomBytes(6).toString("hex")}.html`;
-  const staticFile = path.resolve("build/client", staticName);
-  const { child } = await startServer(port, path.join(dir, "bench.db"));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  stopAllOnSignal(removeDir);
   try {
-    const scanPath = `/?t=${DEMO_IDENTIFIERS.aarav.token}`;
-    const page = await getRaw(base + scanPath);
-    if (page.status !== 200) throw new Error(`${scanPath} answered ${page.status}`);
-    const html = decode(page);
-    const text = html.toString("utf8");
-    const markerAt = text.indexOf(PROFILE_END_MARKER);
-    if (!text.includes("Owner Found at the product") || markerAt < 0) throw new Error("the scan page does not hold the owner's profile");
-    const profileEnd = compressedOffsetOf(page.body, Buffer.byteLength(text.slice(0, markerAt + PROFILE_END_MARKER.length)));
+    const app = await startAppServer(path.join(dir, "bench.db"), options.workers);
+    const measured = await measureApp(app, options, ticksPerSecond);
+    // The app is stopped first, so the static servers have the machine to themselves as it had.
+    await stopChild(app);
 
-    const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-    const js = [
-      ...new Set([
-        ...[...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!),
-        ...[...text.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!),
-      ]),
-    ];
-    const compressedSize = async (paths: string[]) => {
-      let total = 0;
-      for (const asset of paths) total += (await getRaw(base + asset)).body.length;
-      return total;
-    };
-    const cssBytes = await compressedSize(css);
-    const jsBytes = await compressedSize(js);
+    const gzFile = path.join(dir, "scan.html.gz");
+    fs.writeFileSync(gzFile, measured.gzip);
+    const bare = await startBareServer(gzFile, options.workers);
+    const bareNode = await measureStatic("bare node:http", bare, bare.base, measured.gzip, options, ticksPerSecond);
 
-    // The same bytes as a static file from the same server (express.static + compression).
-    fs.writeFileSync(staticFile, html);
-
-    // Warm up: the first search opens the IP-location database and the JIT settles.
-    await load("warm-up", base + scanPath, 10);
-
-    const runs: Run[] = [];
-    for (const connections of CONCURRENCIES) {
-      runs.push(await load("scan page", base + scanPath, connections));
-      runs.push(await load("static file", `${base}/${staticName}`, connections));
+    let nginx: Run[] | string = "nginx not installed (apt-get install nginx)";
+    if (nginxInstalled()) {
+      try {
+        const server = await startNginx(path.join(dir, "nginx"), gzFile, options.workers);
+        nginx = await measureStatic("nginx", server, `${server.base}/scan`, measured.gzip, options, ticksPerSecond);
+      } catch (error) {
+        nginx = `nginx failed: ${String((error as Error).message).split("\n").slice(0, 3).join(" ")}`;
+      }
     }
 
-    const lines: string[] = [];
-    lines.push(`Tagback bench — ${new Date().toISOString()} — ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${DURATION_S} s per run`);
-    lines.push("");
-    lines.push(`Scan URL: GET ${scanPath} (seeded verified token; every request a different client IP)`);
-    lines.push("");
-    lines.push("| what | bytes (gzip) | budget |");
-    lines.push("| --- | ---: | --- |");
-    lines.push(`| HTML of the scan page | ${kb(page.body.length)} (${kb(html.length)} plain) | |`);
-    lines.push(`| … profile complete after | ${kb(profileEnd)} | within ${kb(FIRST_ROUND_TRIP)}: ${profileEnd <= FIRST_ROUND_TRIP ? "yes" : "NO"} |`);
-    lines.push(`| CSS (${css.length} file) | ${kb(cssBytes)} | < 15 KB: ${cssBytes < 15 * 1024 ? "yes" : "NO"} |`);
-    lines.push(`| JavaScript (${js.length} modules) | ${kb(jsBytes)} | < 150 KB: ${jsBytes < 150 * 1024 ? "yes" : "NO"} |`);
-    lines.push("");
-    lines.push("| target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |");
-    lines.push("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for (const run of runs) {
-      lines.push(
-        `| ${run.label} | ${run.connections} | ${run.requests.toFixed(0)} | ${run.p50} | ${run.p95} | ${run.p99} | ${run.non2xx} | ${run.errors} |`,
-      );
-    }
-    lines.push("");
-    lines.push("| connections | scan page / static file |");
-    lines.push("| ---: | ---: |");
-    for (const connections of CONCURRENCIES) {
-      const scan = runs.find((r) => r.label === "scan page" && r.connections === connections)!;
-      const file = runs.find((r) => r.label === "static file" && r.connections === connections)!;
-      lines.push(`| ${connections} | ${((scan.requests / file.requests) * 100).toFixed(1)} % |`);
-    }
-    console.log(lines.join("\n"));
+    console.log(renderReport({ environment: env, scanPath: SCAN_PATH, ...measured, bareNode, nginx }));
   } finally {
-    fs.rmSync(staticFile, { force: true });
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stopAll();
+    removeDir();
   }
 }
 

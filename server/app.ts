@@ -1,13 +1,13 @@
 // The part of the server that Vite bundles with the app, so the context it builds is the very one
-// route modules read (see app/core/context.ts). server.ts mounts it after opening the database.
+// route modules read (see app/core/context.ts). server/main.ts mounts it after opening the database.
 //
 // This is @react-router/express's adapter with two differences:
-// - the request URL is server.ts's origin (res.locals.requestOrigin, from readRequestTarget in
+// - the request URL is server/main.ts's origin (res.locals.requestOrigin, from readRequestTarget in
 //   server/cross-site.ts) plus the path. The stock adapter rebuilds it from req.hostname and
 //   splits Host on ":", which breaks IPv6 literals (`[::1]:3000` lost its port, so every form post
 //   over IPv6 failed React Router's origin check) and throws on an empty Host or an absolute-form
 //   request target (500s);
-// - on shutdown (res.locals.shutdownSignal, aborted by server.ts), the request.signal of an open
+// - on shutdown (res.locals.shutdownSignal, aborted by server/main.ts), the request.signal of an open
 //   event stream aborts, so a route's stream ends and the process can exit. Long-lived responses
 //   need nothing else: close the stream when request.signal aborts, as any event stream must for
 //   a client that goes away.
@@ -17,32 +17,54 @@ import type { IncomingHttpHeaders } from "node:http";
 import { createRequestHandler } from "react-router";
 import { getDatabase } from "../db/connection";
 import { appContext } from "~/core/context";
+import { limitKeyOf } from "~/core/client-key";
+import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse } from "~/features/finder/search-gate.server";
+import { localeFromHeaders } from "~/middleware/i18n";
+import stylesheet from "~/app.css?url";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
 const STREAM_CLOSE_GRACE_MS = 1_000;
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
+// The build object itself, not a function returning it: given a function, React Router derives
+// its route tables and handlers again on every request (~0.8 ms each). In development Vite loads
+// this module afresh for every request anyway (server/main.ts), so edits still show.
+const handleRequest = createRequestHandler(await import("virtual:react-router/server-build"), process.env.NODE_ENV);
 
 export const app = express();
 app.disable("x-powered-by");
 
 app.use(async (req, res, next) => {
   try {
+    const db = getDatabase().db;
+    const clientIp = String(res.locals.clientIp ?? "unknown");
+    const context = appContext({
+      // The connection server/main.ts opened (db/connection.ts shares it across module copies).
+      db,
+      nonce: String(res.locals.cspNonce ?? ""),
+      clientIp,
+    });
+    if (req.method === "GET" || req.method === "HEAD") {
+      // The finder's search limit is counted here. A refused page request is answered at once,
+      // before React Router routes or renders anything; a refused data request goes on with the
+      // refusal in the context (app/features/finder/search-gate.server.ts).
+      const url = new URL(req.originalUrl, "http://localhost");
+      const gate = await gateSearch(db, url, limitKeyOf(clientIp));
+      if (!gate.allowed) {
+        if (!isDataRequest(url.pathname)) {
+          const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
+          await sendResponse(res, refusedSearchResponse(gate.retryAfterSeconds, stylesheet, locale));
+          return;
+        }
+        context.set(refusedSearchContext, gate.retryAfterSeconds);
+      }
+    }
     const controller = new AbortController();
     const request = fetchRequest(req, res, controller.signal);
     // The client went away before the whole response was written.
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const response = await handleRequest(
-      request,
-      appContext({
-        // The connection server.ts opened (db/connection.ts shares it across both module copies).
-        db: getDatabase().db,
-        nonce: String(res.locals.cspNonce ?? ""),
-        clientIp: String(res.locals.clientIp ?? "unknown"),
-      }),
-    );
+    const response = await handleRequest(request, context);
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
     await sendResponse(res, response);
   } catch (error) {
@@ -52,7 +74,7 @@ app.use(async (req, res, next) => {
 
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, signal: AbortSignal): Request {
   const origin = res.locals.requestOrigin;
-  if (typeof origin !== "string") throw new Error("server.ts did not set res.locals.requestOrigin");
+  if (typeof origin !== "string") throw new Error("server/main.ts did not set res.locals.requestOrigin");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);

@@ -1,219 +1,304 @@
-// The Node process: validates the environment, opens (and in demo mode seeds) the database, then
+// One server process: validates the environment, opens (and in demo mode seeds) the database, then
 // serves static assets and the React Router app behind security headers.
-// Node 24 runs this file directly (type stripping): `npm start` = `node server.ts`.
+// server.ts starts it: in production from the bundle Vite builds (build/server/index.js: drizzle and
+// the app's modules bundled, so a process needs a third of the memory an unbundled import takes),
+// in development straight from this file. With WEB_CONCURRENCY > 1, server.ts runs one of these per
+// worker (node:cluster) after preparing the database once.
 import compression from "compression";
+import cluster from "node:cluster";
 import express, { type Response } from "express";
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
-import { clientIp } from "./server/client-ip.ts";
-import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./server/cross-site.ts";
-import { getEnv } from "./app/core/env.server.ts";
-import { securityHeaders } from "./server/security-headers.ts";
-import { closeDatabase, getDatabase } from "./db/connection.ts";
-import { seed } from "./db/seed.ts";
+import { clientIp } from "./client-ip.ts";
+import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./cross-site.ts";
+import { getEnv, type Env } from "../app/core/env.server.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
+import { isRelayMessage } from "../app/core/cross-process.server.ts";
+import { closeDatabase, getDatabase } from "../db/connection.ts";
+import { seed } from "../db/seed.ts";
 
-// React picks its development or production build from NODE_ENV when first imported (below).
-process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 /** How long a shutdown waits for open requests before it gives up on them (Fly's kill_timeout is 10 s). */
 const SHUTDOWN_TIMEOUT_MS = 8_000;
-const BUILD_ENTRY = path.resolve("build/server/index.js");
+/** A second stop signal within this time is the same stop, not a request to exit at once. */
+const DUPLICATE_SIGNAL_MS = 1_000;
 
-let env;
-try {
-  env = getEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-
-if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
-
-const database = getDatabase(env.DATABASE_PATH);
-if (database.created && env.demoMode) {
-  await seed(database.db);
-  console.log(`Seeded demo data into ${database.file}`);
-}
-
-if (!development && !fs.existsSync(BUILD_ENTRY)) {
-  console.log("No production build found: building (react-router build)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-const app = express();
-app.disable("x-powered-by");
-// Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
-if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
-const server = http.createServer(app);
-const appHost = new URL(env.APP_URL).host;
-
-// Aborted when shutdown begins: server/app.ts ends open event streams with it.
-const shutdownController = new AbortController();
-/** Responses not yet finished: told to close their connection when a shutdown begins. */
-const openResponses = new Set<Response>();
-
-app.use((req, res, next) => {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.locals.clientIp = clientIp({
-    trustProxy: env.TRUST_PROXY,
-    flyClientIp: req.headers["fly-client-ip"],
-    socketAddress: req.socket.remoteAddress,
-  });
-  res.locals.shutdownSignal = shutdownController.signal;
-  if (shutdownController.signal.aborted) res.set("Connection", "close");
-  openResponses.add(res);
-  res.once("close", () => openResponses.delete(res));
-  res.set(
-    securityHeaders({
-      nonce,
-      hsts: env.secureCookies,
-      development,
-      formActionOrigins: [new URL(env.OAUTH_AUTHORIZATION_URL).origin],
-      analytics: Boolean(env.GA_MEASUREMENT_ID),
-    }),
-  );
-  next();
-});
-
-// The request line and Host, checked once: a malformed one is a 400, a method we do not serve a
-// 405, OPTIONS a 204 naming the methods, before anything else runs; and the origin the request was addressed to is worked out here
-// for the cross-site check and for React Router's request URL (server/app.ts).
-app.use((req, res, next) => {
-  const target = readRequestTarget({
-    method: req.method,
-    target: req.url,
-    httpVersion: req.httpVersion,
-    host: req.headers.host,
-    protocol: req.protocol,
-    defaultHost: appHost,
-  });
-  if (target.kind === "refuse") {
-    if (target.status === 405) res.set("Allow", ALLOW);
-    res.status(target.status).type("text/plain").send(target.message);
-    return;
-  }
-  if (target.kind === "options") {
-    res.set("Allow", `${ALLOW}, OPTIONS`).status(204).end();
-    return;
-  }
-  // An absolute-form target becomes origin-form; its authority is the host (RFC 9112 §3.2.2).
-  req.url = req.originalUrl = target.path;
-  req.headers.host = target.host;
-  res.locals.requestOrigin = target.origin;
-  next();
-});
-
-app.use((req, res, next) => {
-  if (isCrossSiteWrite({
-    method: req.method,
-    secFetchSite: req.get("sec-fetch-site"),
-    origin: req.get("origin"),
-    requestOrigin: res.locals.requestOrigin,
-  })) {
-    res.status(403).type("text/plain").send("Cross-site request refused.");
-    return;
-  }
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const length = req.get("content-length");
-  if (length === undefined && req.get("transfer-encoding")) {
-    res.status(411).type("text/plain").send("Content-Length required.");
-    return;
-  }
-  if (Number(length ?? 0) > BODY_LIMIT_BYTES) {
-    res.status(413).type("text/plain").send("Request body too large.");
-    return;
-  }
-  next();
-});
-
-// Event streams must not be buffered by gzip.
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
-
-let viteDevServer: ViteDevServer | undefined;
-if (development) {
-  const vite = await import("vite");
-  // Hot updates share the app's port, so two dev servers never fight over Vite's default one.
-  viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
-  const devServer = viteDevServer;
-  // React Router's plugin starts a second Vite server of its own, which exits the process on
-  // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
-  process.removeAllListeners("SIGTERM");
-  app.use(viteDevServer.middlewares);
-  app.use(async (req, res, next) => {
-    try {
-      const source = await devServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) devServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-} else {
-  // Hashed assets never change: cache them for a year. Everything else in public/ for an hour.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-  const { app: reactRouterApp } = await import(BUILD_ENTRY);
-  app.use(reactRouterApp);
-}
-
-// Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
-server.once("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`);
-  else if (error.code === "EACCES") console.error(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`);
-  else console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
-  closeDatabase();
-  process.exit(1);
-});
-server.listen(env.PORT, () => {
-  console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
-});
-
-// Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
-// requests finish (each answered with Connection: close), close idle keep-alive connections, end
-// event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
-// Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
-function shutdown(signal: NodeJS.Signals) {
-  if (shutdownController.signal.aborted) {
-    console.error(`${signal} again: exiting now.`);
-    finish(1);
-    return;
-  }
-  console.log(`${signal}: Shutting down, ${openResponses.size} open request(s)…`);
-  shutdownController.abort();
-  for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
-  const sweep = setInterval(() => server.closeIdleConnections(), 100);
-  const force = setTimeout(() => {
-    console.error(`Shutdown: ${openResponses.size} request(s) still open after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
-    finish(1);
-  }, SHUTDOWN_TIMEOUT_MS);
-  server.close(() => {
-    clearInterval(sweep);
-    clearTimeout(force);
-    void (async () => {
-      await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
-      console.log("Stopped.");
-      finish(0);
-    })();
-  });
-  server.closeIdleConnections();
-}
-
-function finish(code: number) {
+/**
+ * Validates the environment (exit 1 with the reason when it is wrong), prints a made-up developer
+ * password, opens and migrates the database and seeds a new one in demo mode. Done once: by the
+ * only process, or by the cluster's primary before it starts its workers.
+ */
+export async function prepare(): Promise<Env> {
+  let env;
   try {
-    closeDatabase();
+    env = getEnv();
   } catch (error) {
-    console.error(`Closing the database failed: ${(error as Error).message}`);
-    code = 1;
+    console.error((error as Error).message);
+    process.exit(1);
   }
-  process.exit(code);
+  if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
+  const database = getDatabase(env.DATABASE_PATH);
+  if (database.created && env.demoMode) {
+    await seed(database.db);
+    console.log(`Seeded demo data into ${database.file}`);
+  }
+  return env;
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
+export { closeDatabase };
+
+/** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
+export async function serve(env: Env, { announce = true } = {}) {
+  getDatabase(env.DATABASE_PATH);
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
+  if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
+  const server = http.createServer(app);
+  const appHost = new URL(env.APP_URL).host;
+
+  // Aborted when shutdown begins: server/app.ts ends open event streams with it.
+  const shutdownController = new AbortController();
+  /** Responses not yet finished: told to close their connection when a shutdown begins. */
+  const openResponses = new Set<Response>();
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.locals.clientIp = clientIp({
+      trustProxy: env.TRUST_PROXY,
+      flyClientIp: req.headers["fly-client-ip"],
+      socketAddress: req.socket.remoteAddress,
+    });
+    res.locals.shutdownSignal = shutdownController.signal;
+    if (shutdownController.signal.aborted) res.set("Connection", "close");
+    openResponses.add(res);
+    res.once("close", () => openResponses.delete(res));
+    res.set(
+      securityHeaders({
+        nonce,
+        hsts: env.secureCookies,
+        development,
+        formActionOrigins: [new URL(env.OAUTH_AUTHORIZATION_URL).origin],
+        analytics: Boolean(env.GA_MEASUREMENT_ID),
+        // qr-scanner decodes in a worker it starts from a blob: URL; only /found runs it.
+        scannerWorker: req.path === SCANNER_PAGE_PATH,
+      }),
+    );
+    next();
+  });
+
+  // The request line and Host, checked once: a malformed one is a 400, a method we do not serve a
+  // 405, OPTIONS a 204 naming the methods, before anything else runs; and the origin the request was addressed to is worked out here
+  // for the cross-site check and for React Router's request URL (server/app.ts).
+  app.use((req, res, next) => {
+    const target = readRequestTarget({
+      method: req.method,
+      target: req.url,
+      httpVersion: req.httpVersion,
+      host: req.headers.host,
+      protocol: req.protocol,
+      defaultHost: appHost,
+    });
+    if (target.kind === "refuse") {
+      if (target.status === 405) res.set("Allow", ALLOW);
+      res.status(target.status).type("text/plain").send(target.message);
+      return;
+    }
+    if (target.kind === "options") {
+      res.set("Allow", `${ALLOW}, OPTIONS`).status(204).end();
+      return;
+    }
+    // An absolute-form target becomes origin-form; its authority is the host (RFC 9112 §3.2.2).
+    req.url = req.originalUrl = target.path;
+    req.headers.host = target.host;
+    res.locals.requestOrigin = target.origin;
+    next();
+  });
+
+  app.use((req, res, next) => {
+    if (isCrossSiteWrite({
+      method: req.method,
+      secFetchSite: req.get("sec-fetch-site"),
+      origin: req.get("origin"),
+      requestOrigin: res.locals.requestOrigin,
+    })) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) {
+      res.status(411).type("text/plain").send("Content-Length required.");
+      return;
+    }
+    // A photo of a QR code on /found may be a few MB (its route refuses one too large with a message).
+    const photo = PHOTO_UPLOAD_PATHS.includes(req.path) && /^multipart\/form-data/i.test(req.get("content-type") ?? "");
+    if (Number(length ?? 0) > (photo ? PHOTO_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)) {
+      res.status(413).type("text/plain").send("Request body too large.");
+      return;
+    }
+    next();
+  });
+
+  // Event streams must not be buffered by gzip.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+
+  let viteDevServer: ViteDevServer | undefined;
+  if (development) {
+    const vite = await import("vite");
+    // Hot updates share the app's port, so two dev servers never fight over Vite's default one.
+    viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
+    const devServer = viteDevServer;
+    // React Router's plugin starts a second Vite server of its own, which exits the process on
+    // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
+    process.removeAllListeners("SIGTERM");
+    app.use(viteDevServer.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const source = await devServer.ssrLoadModule("./server/app.ts");
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) devServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    // Hashed assets never change: cache them for a year. Everything else in public/ for an hour.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+    const { app: reactRouterApp } = await import("./app.ts");
+    app.use(reactRouterApp);
+  }
+
+  // Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`);
+    else if (error.code === "EACCES") console.error(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`);
+    else console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
+    closeDatabase();
+    process.exit(1);
+  });
+  server.listen(env.PORT, () => {
+    if (announce) console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
+  });
+
+  // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
+  // requests finish (each answered with Connection: close), close idle keep-alive connections, end
+  // event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
+  // Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
+  let shutdownStartedAt = 0;
+  function shutdown(signal: NodeJS.Signals) {
+    if (shutdownController.signal.aborted) {
+      // Ctrl-C reaches a cluster worker twice (from the terminal and passed on by the primary).
+      if (Date.now() - shutdownStartedAt < DUPLICATE_SIGNAL_MS) return;
+      console.error(`${signal} again: exiting now.`);
+      finish(1);
+      return;
+    }
+    console.log(`${signal}: Shutting down, ${openResponses.size} open request(s)…`);
+    shutdownStartedAt = Date.now();
+    shutdownController.abort();
+    for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const force = setTimeout(() => {
+      console.error(`Shutdown: ${openResponses.size} request(s) still open after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
+      finish(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      void (async () => {
+        await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
+        console.log("Stopped.");
+        finish(0);
+      })();
+    });
+    server.closeIdleConnections();
+  }
+
+  function finish(code: number) {
+    try {
+      closeDatabase();
+    } catch (error) {
+      console.error(`Closing the database failed: ${(error as Error).message}`);
+      code = 1;
+    }
+    process.exit(code);
+  }
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
+  // A worker whose primary is gone gets no more connections: stop rather than linger.
+  if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
+}
+
+/** A worker's environment: the primary validated it and passed on the secrets it made up. */
+export function workerEnv(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/**
+ * The cluster's primary: starts `count` workers on env.PORT, relays cross-process messages
+ * (app/core/cross-process.server.ts) between them, replaces a worker that crashes, and on SIGTERM
+ * or SIGINT stops them all and exits with the worst of their exit codes.
+ */
+export function startCluster(env: Env, count: number) {
+  // Demo mode made up a session secret and a developer password in this process: every worker
+  // must use the same ones, or a session cookie signed by one worker fails in the other.
+  const shared = { SESSION_SECRET: env.SESSION_SECRET ?? "", DEV_MODE_PASSWORD: env.DEV_MODE_PASSWORD ?? "" };
+  // Each worker accepts on the shared socket itself: the primary passing every connection on
+  // (round robin, Linux's default) would spend a core's worth of work on the hot path.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  let stopping = false;
+  let listening = 0;
+  let exitCode = 0;
+
+  const fork = () => {
+    const worker = cluster.fork(shared);
+    worker.on("message", (message: unknown) => {
+      if (!isRelayMessage(message)) return;
+      for (const other of Object.values(cluster.workers ?? {})) {
+        if (other && other !== worker && other.isConnected()) other.send(message);
+      }
+    });
+    worker.once("listening", () => {
+      listening += 1;
+      if (listening === count) {
+        console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"}, ${count} processes)`);
+      }
+    });
+    worker.once("exit", (code, signal) => {
+      if (code !== 0 || signal) exitCode = Math.max(exitCode, code ?? 1);
+      if (stopping) return;
+      // Before every worker listened, a failure is the configuration's (busy port): stop.
+      if (listening < count) {
+        stop("SIGTERM");
+        return;
+      }
+      console.error(`A server process exited (${signal ?? code}): starting another.`);
+      fork();
+    });
+  };
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stop(signal));
+  cluster.on("exit", () => {
+    if (Object.keys(cluster.workers ?? {}).length === 0 && (stopping || listening < count)) process.exit(exitCode);
+  });
+  for (let i = 0; i < count; i++) fork();
+}

@@ -38,3 +38,8 @@ test("cross-site writes are recognised; same-origin posts and reads pass", () =>
   expect(isCrossSiteWrite({ method: "POST", secFetchSite: "none", origin: "null", requestOrigin: origin })).toBe(true);
   expect(isCrossSiteWrite({ method: "GET", secFetchSite: "cross-site", origin: "https://evil.example", requestOrigin: origin })).toBe(false);
 });
+
+test("blob: workers (the QR scanner's decoder) only where the scanner runs", () => {
+  expect(securityHeaders({ ...base, scannerWorker: true })["Content-Security-Policy"]).toContain("worker-src 'self' blob:");
+  expect(securityHeaders(base)["Content-Security-Policy"]).not.toContain("worker-src");
+});

@@ -7,6 +7,8 @@ export type SecurityHeaderOptions = {
   /** Origins that forms may post or redirect to (the OAuth provider's authorization endpoint). */
   formActionOrigins: string[];
   analytics: boolean;
+  /** The page runs the QR scanner, whose decoder is a worker started from a blob: URL. */
+  scannerWorker?: boolean;
 };
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
@@ -24,6 +26,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "base-uri 'none'",
     `form-action 'self' ${formActionOrigins.join(" ")}`.trim(),
     "frame-ancestors 'none'",
+    ...(options.scannerWorker ? ["worker-src 'self' blob:"] : []),
     ...(hsts ? ["upgrade-insecure-requests"] : []),
   ];
   const headers: Record<string, string> = {

@@ -2,87 +2,115 @@ import { Link, NavLink } from "react-router";
 import { SOCIAL_LINKS } from "~/core/site";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { LogoMark } from "~/components/logo-mark";
+import { SocialIcon } from "~/components/social-icons";
+import { LanguageSwitch } from "~/components/language-switch";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
-const NAV = [
-  { to: "/", label: "Main" },
-  { to: "/blog", label: "Blog" },
-  { to: "/puzzle", label: "Puzzle" },
-  { to: "/privacy-policy", label: "Privacy" },
+const NAV: Array<{ to: string; label: MessageKey }> = [
+  { to: "/", label: "site.navMain" },
+  { to: "/blog", label: "site.navBlog" },
+  { to: "/puzzle", label: "site.navPuzzle" },
+  { to: "/privacy-policy", label: "site.navPrivacy" },
 ];
 
 const SECTIONS = [
-  ["hero", "Home"],
-  ["find-owner", "Find Owner"],
-  ["features", "Features"],
-  ["how-it-works", "How It Works"],
-  ["team", "Team"],
-  ["blog", "Blog"],
-  ["faq", "FAQ"],
+  ["hero", "site.secHome"],
+  ["find-owner", "site.secFindOwner"],
+  ["features", "site.secFeatures"],
+  ["how-it-works", "site.secHowItWorks"],
+  ["team", "site.secTeam"],
+  ["blog", "site.secBlog"],
+  ["faq", "site.secFaq"],
 ] as const;
 
-export function SiteHeader({ shopUrl, signedIn }: { shopUrl: string; signedIn: boolean }) {
+/** `compact` (a scan result): the logo and the two buttons only, so the owner comes early in the page. */
+export function SiteHeader({ shopUrl, signedIn, compact = false }: { shopUrl: string; signedIn: boolean; compact?: boolean }) {
+  const { t } = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
-        {/* The side menu is a <details>, so it opens without JavaScript. */}
-        <details className="group relative">
-          <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100" aria-label="Menu">
-            <Icon name="menu" className="h-6 w-6" />
-          </summary>
-          <nav aria-label="Sections" className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
-            <ul className="space-y-1">
-              {SECTIONS.map(([id, label]) => (
-                <li key={id}>
-                  <a href={`/#${id}`} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
-                    {label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3 text-sm">
-              {SOCIAL_LINKS.map((link) => (
-                <li key={link.label}>
-                  <a href={link.href} rel="noopener noreferrer" target="_blank" className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100">
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </details>
-        <Link to="/" className="text-lg font-black tracking-tight text-brand-700">
-          Tagback
+      <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 px-4">
+        {compact ? null : (
+          <>
+            {/* The side menu is a <details>, so it opens without JavaScript; with it, a chosen link closes it. */}
+            <details className="group">
+              <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 [&::-webkit-details-marker]:hidden" aria-label={t("site.menu")}>
+                <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+                <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+              </summary>
+              <nav
+                aria-label={t("site.sectionsNav")}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest("a")) event.currentTarget.closest("details")?.removeAttribute("open");
+                }}
+                className="fixed bottom-0 left-0 top-14 w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-2xl"
+              >
+                <p className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">{t("site.onThisPage")}</p>
+                <ul className="mt-2 space-y-1">
+                  {SECTIONS.map(([id, label]) => (
+                    <li key={id}>
+                      <a href={`/#${id}`} className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700">
+                        {t(label)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-6 border-t border-slate-200 px-3 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-500">{t("site.followTagback")}</p>
+                <ul className="mt-2 space-y-1">
+                  {SOCIAL_LINKS.map((link) => (
+                    <li key={link.label}>
+                      <a href={link.href} rel="noopener noreferrer" target="_blank" className="flex items-center gap-3 rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+                        <SocialIcon network={link.label} />
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </details>
+          </>
+        )}
+        <Link to="/" className="flex items-center gap-2 text-lg font-black tracking-tight text-brand-700">
+          <LogoMark />
+          <span className="max-[22.5rem]:sr-only">Tagback</span>
         </Link>
-        <nav aria-label="Main" className="ml-2 hidden gap-1 md:flex">
-          {NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end
-              className={({ isActive }) =>
-                `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+        {compact ? null : (
+          <nav aria-label={t("site.mainNav")} className="ml-2 hidden gap-1 md:flex">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+                }
+              >
+                {t(item.label)}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch id="language-wide" className="hidden md:block" />
           <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="ghost" size="sm">
-            Stickers
+            {t("site.stickers")}
           </ButtonLink>
           <ButtonLink to={signedIn ? "/profile" : "/auth"} className="text-sm">
-            {signedIn ? "Profile" : "Start"}
+            {signedIn ? t("site.profile") : t("site.start")}
           </ButtonLink>
         </div>
       </div>
-      <nav aria-label="Main (small screens)" className="flex gap-1 overflow-x-auto border-t border-slate-100 px-4 py-1 md:hidden">
-        {NAV.map((item) => (
-          <Link key={item.to} to={item.to} className="rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-            {item.label}
-          </Link>
-        ))}
-      </nav>
+      {compact ? null : (
+        <nav aria-label={t("site.mainNavSmall")} className="flex gap-1 overflow-x-auto border-t border-slate-100 px-4 py-1 md:hidden">
+          {NAV.map((item) => (
+            <Link key={item.to} to={item.to} className="rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              {t(item.label)}
+            </Link>
+          ))}
+          <LanguageSwitch id="language-narrow" className="ml-auto shrink-0" />
+        </nav>
+      )}
     </header>
   );
 }

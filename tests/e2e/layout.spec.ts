@@ -1,6 +1,5 @@
 // The signed-in layout (spec 001 §2, spec 000 §2): sidebar on wide screens (250 px, collapsible to
-// 70 px with JavaScript), a top bar under 768 px, the six-tab bottom navigation on small screens,
-// and the planned pages that say honestly what will be there.
+// 70 px with JavaScript), a top bar under 768 px, the six-tab bottom navigation on small screens.
 import os from "node:os";
 import path from "node:path";
 import { createUser } from "./db";
@@ -93,18 +92,4 @@ test.describe("signed-in layout", () => {
       }
     }
   });
-
-  for (const [url, title] of [
-    ["/found", "Found Items"],
-    ["/lost", "Lost Items"],
-    ["/lost-found", "Lost and Found"],
-    ["/messaging", "Messaging"],
-  ] as const) {
-    test(`${url} says honestly that it is not available yet`, async ({ page }) => {
-      await page.goto(url);
-      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText("Not available yet")).toBeVisible();
-      await expect(page.locator("section[aria-labelledby=planned-title] form")).toHaveCount(0);
-    });
-  }
 });

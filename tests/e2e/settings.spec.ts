@@ -63,9 +63,9 @@ test.describe("settings", () => {
     await expect(page.getByTestId("account-email")).toHaveText(user.email);
     await expect(page.getByTestId("admin-indicator")).toHaveText("No");
     const notifications = page.getByRole("region", { name: "Notifications" });
-    await expect(notifications).toContainText("Not available yet");
-    await expect(notifications.getByRole("checkbox")).toHaveCount(0);
-    await expect(notifications.getByRole("switch")).toHaveCount(0);
+    // Contact alerts are always on; scan alerts are an opt-in switch, off by default (issue 12).
+    await expect(notifications).toContainText("Contact alerts (always on)");
+    await expect(notifications.getByRole("switch", { name: "Scan alerts" })).toHaveAttribute("aria-checked", "false");
     // This user signs in with Google.
     await expect(page.getByRole("region", { name: "Account Security" })).toContainText("You sign in with Google");
     await expect(page.getByRole("region", { name: "Account Security" })).toContainText("Two-factor authentication: not available");

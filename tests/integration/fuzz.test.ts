@@ -36,9 +36,10 @@ const ROUTES = routeUrls();
 const PATHS = ROUTES.flatMap((url) => [url, dataUrl(url)]);
 const FIELD_NAMES = ["intent", "email", "password", "redirectTo", "token", "tokenId", "productId", "name", "digits", "digit", "type",
   "number", "ticket", "latitude", "longitude", "fullName", "bio", "xUsername", "mobileNumber", "metroCardNumber", "socialSms",
-  "maskBio", "useSocialIcons", "useMobileForSocials", "setting", "value", "code", "state"];
+  "maskBio", "useSocialIcons", "useMobileForSocials", "setting", "value", "code", "state", "item", "id", "status", "identifier",
+  "dateLost", "message", "reward", "photo"];
 const INTENTS = ["unlock", "google", "dev-unlock", "sign-up", "sign-in", "verify-token", "remove-token", "add-product", "rename-product",
-  "delete-product", "privacy", "update-profile", "logout", "", "nonsense"];
+  "delete-product", "privacy", "update-profile", "logout", "report", "status", "delete", "claim", "", "nonsense"];
 
 type FuzzRequest = {
   method: string;

@@ -8,6 +8,8 @@ import { callRoute, createOwner, dataOf, get, post, statusOf } from "../support/
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
 import { LIMITS } from "../../app/core/rate-limit.server.ts";
+import { limitKeyOf } from "../../app/core/client-key.ts";
+import { gateSearch, refusedSearchResponse } from "../../app/features/finder/search-gate.server.ts";
 import type { FinderActionData } from "../../app/features/finder/finder.ts";
 import {
   SEARCHES_PER_MINUTE,
@@ -20,7 +22,7 @@ import { DEMO_TOKEN, TOKEN_LENGTH } from "../../app/features/stickers/rules.ts";
 import { message } from "../../app/i18n/messages.ts";
 import * as findOwnerRoute from "../../app/routes/findowner.tsx";
 import { locationTicket, readLocationTicket } from "../../app/features/finder/location-ticket.server.ts";
-import { findOwner, metroCardLookup, NOT_FOUND_PROFILE, searchOwner, tokenLookup } from "../../app/features/finder/owner-search.server.ts";
+import { findOwner, metroCardLookup, NOT_ACTIVATED_PROFILE, NOT_FOUND_PROFILE, searchOwner, tokenLookup } from "../../app/features/finder/owner-search.server.ts";
 import { updateSearchLocation } from "../../app/features/finder/search-history.server.ts";
 import { unlockBio } from "../../app/features/finder/unlock.server.ts";
 
@@ -66,15 +68,22 @@ describe("lookup", () => {
     expect(byCard?.firstToken).toBe(DEMO_IDENTIFIERS.priya.token);
   });
 
-  test("unknown, unclaimed and unverified tokens and unknown metro cards all give the same placeholder", async () => {
+  test("unknown and unverified tokens and unknown metro cards all give the same placeholder", async () => {
     const client = { ip: "203.0.113.9", log: true };
     const misses = await Promise.all([
       searchOwner(db, { type: "tagbacktoken", number: "999999999999" }, client),
-      searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unclaimedTokens[0] }, client),
       searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unverifiedToken }, client),
       searchOwner(db, { type: "metrocard", number: "11112222333344" }, client),
     ]);
     for (const miss of misses) expect(miss).toEqual({ profile: NOT_FOUND_PROFILE, tweetText: null, locationTicket: null });
+  });
+
+  test("a minted sticker nobody has claimed says it is not activated, and nothing else", async () => {
+    const client = { ip: "203.0.113.9", log: true };
+    const result = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unclaimedTokens[0] }, client);
+    expect(result).toEqual({ profile: NOT_ACTIVATED_PROFILE, tweetText: null, locationTicket: null });
+    // Apart from its kind, the same empty shape as the placeholder.
+    expect({ ...result.profile, kind: "not-found" }).toEqual(NOT_FOUND_PROFILE);
   });
 
   test("the public profile has no e-mail or mobile, and a masked bio is left out", async () => {
@@ -157,22 +166,51 @@ describe("unlock", () => {
 // ---------------------------------------------------------------------------------------------
 // Route level: the finder pages' own loader and action, with the app's context.
 
-describe("per-client limits count an IPv4 address or an IPv6 /64", () => {
-  const search = (clientIp: string) => callRoute(findOwnerRoute.loader, get(`/findowner?t=${DEMO_IDENTIFIERS.aarav.token}`), { clientIp });
+describe("the search limit, counted in front of the router (search-gate.server.ts)", () => {
+  const search = (clientIp: string, path = `/findowner?t=${DEMO_IDENTIFIERS.aarav.token}`) =>
+    gateSearch(db, new URL(path, "http://localhost"), limitKeyOf(clientIp));
 
   test("two addresses in one /64 share the search limit; another /64 does not", async () => {
     const sameSlash64 = ["2001:db8:77:1::1", "2001:DB8:77:1:ffff:ffff:ffff:fffe", "2001:0db8:0077:0001:0000:0000:0000:0002"];
-    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(statusOf(await search(sameSlash64[i % sameSlash64.length]!))).toBe(200);
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(await search(sameSlash64[i % sameSlash64.length]!)).toEqual({ allowed: true });
     const refused = await search("2001:db8:77:1::abcd");
-    expect(statusOf(refused)).toBe(429);
-    expect(dataOf<{ alert: { title: string } }>(refused).alert.title).toBe(message("finder.tooManySearches").title);
-    expect(statusOf(await search("2001:db8:77:2::1"))).toBe(200);
+    expect(refused).toMatchObject({ allowed: false });
+    expect(await search("2001:db8:77:2::1")).toEqual({ allowed: true });
   });
 
   test("an IPv4-mapped IPv6 address shares the limit of its IPv4 address", async () => {
-    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(statusOf(await search(i % 2 ? "198.51.100.77" : "::ffff:198.51.100.77"))).toBe(200);
-    expect(statusOf(await search("198.51.100.77"))).toBe(429);
-    expect(statusOf(await search("198.51.100.78"))).toBe(200);
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect((await search(i % 2 ? "198.51.100.77" : "::ffff:198.51.100.77")).allowed).toBe(true);
+    expect((await search("198.51.100.77")).allowed).toBe(false);
+    expect((await search("198.51.100.78")).allowed).toBe(true);
+  });
+
+  test("only searches that would run are counted: not other pages, no search, a bad number or type", async () => {
+    const client = "198.51.100.90";
+    for (let i = 0; i < SEARCHES_PER_MINUTE + 5; i++) {
+      for (const path of ["/profile?t=100000000001", "/findowner", "/?type=metrocard&number=12", "/?type=nonsense&number=12345678", "/?t=12"]) {
+        expect((await search(client, path)).allowed).toBe(true);
+      }
+    }
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect((await search(client, `/?demo=delhi`)).allowed).toBe(true);
+    expect((await search(client, "/about?type=metrocard&number=12345678")).allowed).toBe(false);
+  });
+
+  test("the data requests of client navigations count like the pages", async () => {
+    const paths = ["/_.data?t=100000000001", "/about.data?t=100000000001", "/findowner.data?type=metrocard&number=12345678"];
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect((await search("198.51.100.91", paths[i % 3])).allowed).toBe(true);
+    for (const path of paths) expect((await search("198.51.100.91", path)).allowed).toBe(false);
+    expect((await search("198.51.100.91", "/profile.data?t=100000000001")).allowed).toBe(true);
+  });
+
+  test("a refused search gets a small 429 page with Retry-After and the spec's message", async () => {
+    const response = refusedSearchResponse(42, "/assets/app.css");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("42");
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html).toContain(message("finder.tooManySearches").title);
+    expect(html).toContain(message("finder.tooManySearches").description!);
+    expect(html).not.toContain("<script");
   });
 });
 

@@ -164,3 +164,42 @@ test("npm run dev serves the landing page", { timeout: 180_000 }, async () => {
   expect(code).toBe(0);
   expect(crashLines(server.stderr())).toEqual([]);
 });
+
+/** The pids of a process's children (the cluster's workers). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the ")".
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the search limit; SIGTERM stops them all", { timeout: 90_000 }, async () => {
+  const server = await startServer({ DATABASE_PATH: tempDatabase(), WEB_CONCURRENCY: "2", TRUST_PROXY: "fly" });
+  servers.push(server);
+  const workers = childrenOf(server.child.pid!);
+  expect(workers).toHaveLength(2);
+  // The primary made up one developer password and printed it once; the workers use the same one.
+  expect(server.output().match(/Developer-mode password/g)).toHaveLength(1);
+  expect(server.output()).toContain("2 processes");
+
+  // New connections land on either worker; the search limit is counted in SQLite, so it holds
+  // across them: 10 searches from one client pass, the 11th is refused wherever it lands.
+  const search = () =>
+    fetch(`${server.url}/?t=100000000001`, { headers: { "Fly-Client-IP": "203.0.113.9", Connection: "close" } });
+  for (let i = 0; i < 10; i++) expect((await search()).status).toBe(200);
+  for (let i = 0; i < 4; i++) expect((await search()).status).toBe(429);
+
+  server.child.kill("SIGTERM");
+  const { code } = await exitOf(server);
+  expect(code).toBe(0);
+  for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+});

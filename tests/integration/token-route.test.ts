@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { testDb } from "../support/test-db";
 import { products, tagbackTokens } from "../../db/schema";
-import { claimToken } from "~/routes/_app.token/owner-tokens.server";
+import { claimToken } from "~/features/stickers/claim.server";
 import { hashPassword } from "../../db/password";
 import { updateOwnProfile } from "~/features/owner/profiles.server";
 import { LIMITS } from "~/core/rate-limit.server";

@@ -1,10 +1,11 @@
 // Calling route modules in tests the way React Router does: a Request, and the context that
-// server/app.ts builds (appContext, on this process's test database) after the root's session
-// middleware has run. One typed helper, so no test needs `as never`.
+// server/app.ts builds (appContext, on this process's test database) after the root's
+// middlewares (session, language) have run. One typed helper, so no test needs `as never`.
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/core/context";
 import { readToast } from "~/core/toast.server";
 import { sessionMiddleware, userContext } from "~/middleware/session";
+import { i18nMiddleware } from "~/middleware/i18n";
 import { profiles, users } from "../../db/schema";
 import { testDb } from "./test-db";
 
@@ -40,6 +41,7 @@ export async function callRoute<Result>(
   const args: DataFunctionArgs = { request, url: new URL(request.url), pattern: "", params: {}, context };
   // The root middleware, run for real; the route itself is called below, not by `next`.
   await sessionMiddleware(args, async () => new Response(null));
+  await i18nMiddleware(args, async () => new Response(null));
   if (options.user) context.set(userContext, options.user);
   try {
     return await fn(args);

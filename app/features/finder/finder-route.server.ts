@@ -1,17 +1,18 @@
 // The loader and action behind the finder search on /, /about and /findowner. The search runs as
 // part of rendering the page, so the owner's profile is in the first HTML a sticker scan returns.
-import { isbot } from "isbot";
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { dbContext, requestInfoContext } from "~/core/context";
-import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
+import { refusedSearchContext } from "./search-gate.server";
 import { readForm } from "~/core/read-form.server";
 import { userContext } from "~/middleware/session";
-import { message, type MessageKey } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
+import { messageIn, type MessageKey } from "~/i18n/messages";
 import { DEMO_TOKEN } from "./demo";
 import type { FinderActionData, FinderLoaderData, UnlockMode } from "./finder";
 import { searchOwner } from "./owner-search.server";
 import { logDemoSearch } from "./search-history.server";
+import { isAutomatedRequest } from "./visitor";
 import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema, type SearchQuery, type SearchType } from "./search-input";
 import { unlockBio, unlockModeAfter, type UnlockRefusal } from "./unlock.server";
 
@@ -27,11 +28,12 @@ export async function finderLoader({ request, context }: Args) {
   const db = context.get(dbContext);
   const { clientIp, clientKey } = context.get(requestInfoContext);
   const searchRequest = readSearchRequest(url.searchParams);
+  const locale = context.get(localeContext);
   const empty: FinderLoaderData = { form: { type: "metrocard", number: "" }, lastResult: null, alert: null, search: null };
 
   if (searchRequest.kind === "none") return data(empty);
   if (searchRequest.kind === "invalid-type") {
-    return data({ ...empty, alert: message("finder.invalidType") }, { status: 400, headers: NO_STORE });
+    return data({ ...empty, alert: messageIn(locale, "finder.invalidType") }, { status: 400, headers: NO_STORE });
   }
 
   let query: SearchQuery;
@@ -50,32 +52,34 @@ export async function finderLoader({ request, context }: Args) {
     query = submission.value;
   }
 
-  const rereading = context.get(rereadContext);
-  // The limit is counted before any lookup; a refused search renders no dialog.
-  if (!rereading) {
-    const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
-    if (!allowed) {
-      return data(
-        { ...empty, form: query, alert: message("finder.tooManySearches") },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(retryAfterSeconds) } },
-      );
-    }
+  // The search limit was counted in front of the router (search-gate.server.ts, server/app.ts). A
+  // refused page request got its small 429 page there; a refused data request (a client
+  // navigation) gets here, so the page it is on can show the message in place.
+  const refusedFor = context.get(refusedSearchContext);
+  if (refusedFor !== null) {
+    return data(
+      { ...empty, form: query, alert: messageIn(locale, "finder.tooManySearches") },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(refusedFor) } },
+    );
   }
+  const rereading = context.get(rereadContext);
 
-  const userAgent = request.headers.get("user-agent");
-  // Bots are answered but not logged; neither is a re-render after an unlock.
-  const log = !rereading && !(userAgent && isbot(userAgent));
+  // Bots, link previews, HEAD and prefetches are answered but not logged (only counted); neither
+  // is a re-render after an unlock.
+  const automated = !rereading && isAutomatedRequest(request);
+  const log = !rereading && !automated;
   if (searchRequest.kind === "demo" && searchRequest.location && log) {
     await logDemoSearch(db, searchRequest.location, clientIp);
   }
   const demoUnlocked = url.searchParams.get("unmasked") === "1";
   const finderId = context.get(userContext)?.id ?? null;
-  const result = await searchOwner(db, query, { ip: clientIp, log, demoUnlocked, finderId });
+  const result = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId });
   return data({ ...empty, form: query, search: { ...result, query, demoUnmasked: demoUnlocked } }, { headers: NO_STORE });
 }
 
-function unlockFailure(key: MessageKey, status: number, mode: UnlockMode = "digits") {
-  return data<FinderActionData>({ unlock: { ok: false, message: message(key).title, mode } }, { status, headers: NO_STORE });
+function unlockFailure(context: Args["context"], key: MessageKey, status: number, mode: UnlockMode = "digits") {
+  const text = messageIn(context.get(localeContext), key).title;
+  return data<FinderActionData>({ unlock: { ok: false, message: text, mode } }, { status, headers: NO_STORE });
 }
 
 const UNLOCK_STATUS: Record<UnlockRefusal, number> = {
@@ -90,9 +94,9 @@ const UNLOCK_STATUS: Record<UnlockRefusal, number> = {
 
 export async function finderAction({ request, context }: Args) {
   const formData = await readForm(request);
-  if (formData.get("intent") !== "unlock") return unlockFailure("common.unknownAction", 400);
+  if (formData.get("intent") !== "unlock") return unlockFailure(context, "common.unknownAction", 400);
   const submission = parseSearch(formData);
-  if (submission.status !== "success") return unlockFailure("unlock.searchAgain", 400);
+  if (submission.status !== "success") return unlockFailure(context, "unlock.searchAgain", 400);
   // The full token in one field (token mode); the digits in one 4-digit field without JavaScript,
   // four 1-digit boxes with it. Spaces and hyphens are dropped; the length tells which it is.
   const typed = formData.has("stickerToken")
@@ -108,7 +112,7 @@ export async function finderAction({ request, context }: Args) {
   if (outcome.ok) {
     return data<FinderActionData>({ unlock: { ok: true, profile: outcome.profile, sharedContacts: outcome.sharedContacts } }, { headers: NO_STORE });
   }
-  return unlockFailure(`unlock.${outcome.reason}`, UNLOCK_STATUS[outcome.reason], unlockModeAfter(outcome.reason));
+  return unlockFailure(context, `unlock.${outcome.reason}`, UNLOCK_STATUS[outcome.reason], unlockModeAfter(outcome.reason));
 }
 
 export function finderHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) {

@@ -30,6 +30,7 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
       closeHref={closeHref}
       unlockMessage={unlock && !unlock.ok ? unlock.message : null}
       unlockOffer={search.unlock}
+      lost={search.lost}
       sharedContacts={unlock?.ok ? unlock.sharedContacts : null}
     />
   );

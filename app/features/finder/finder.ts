@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Message } from "~/i18n/messages";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery, SearchType } from "~/features/finder/search-input";
+import type { LostNotice } from "~/features/lost-found/lost-mode";
 
 export type FinderAlert = Message;
 
@@ -12,6 +13,12 @@ export type UnlockOffer = {
   mode: UnlockMode;
   /** The owner shares contact details with this (signed-in) finder once they unlock. */
   contacts: boolean;
+  /**
+   * Said before the finder types: the profile's digits are switched off ("useToken"), this client
+   * is locked out of the digits ("locked", the full token still works) or of everything
+   * ("tokenLocked", no form). Keys of the `unlock` messages.
+   */
+  notice?: "useToken" | "locked" | "tokenLocked";
 };
 
 /**
@@ -30,6 +37,8 @@ export type FinderSearchResult = {
   demoUnmasked: boolean;
   /** Absent when there is nothing to unlock. */
   unlock?: UnlockOffer;
+  /** Lost mode: the owner reported this item lost (shown first). */
+  lost?: LostNotice | null;
 };
 
 export type FinderLoaderData = {

@@ -14,6 +14,13 @@ import { useHydrated } from "~/core/hooks/use-hydrated";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import type { FinderActionData, SharedContacts, UnlockMode, UnlockOffer } from "~/features/finder/finder";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { MessageOwner } from "~/features/messaging/message-owner";
+import { FoundThisButton } from "~/features/finder-contact/found-this-button";
+import { MissView, NotActivatedView } from "~/features/finder/miss-view";
+import { useT } from "~/i18n/use-t";
+import { LanguageSwitch } from "~/components/language-switch";
+import { LostNotice } from "~/features/lost-found/lost-notice";
+import type { LostNotice as LostNoticeData } from "~/features/lost-found/lost-mode";
 
 export type OwnerDialogProps = {
   profile: PublicProfile;
@@ -29,6 +36,8 @@ export type OwnerDialogProps = {
   unlockOffer?: UnlockOffer;
   /** What a successful unlock revealed for a signed-in finder. */
   sharedContacts: SharedContacts | null;
+  /** Lost mode: the owner reported this item lost; said first, above the profile. */
+  lost?: LostNoticeData | null;
 };
 
 export function OwnerDialog(props: OwnerDialogProps) {
@@ -37,18 +46,50 @@ export function OwnerDialog(props: OwnerDialogProps) {
   // the full token once this profile has had too many wrong digits (features/finder/rules.ts).
   const actionData = useActionData<FinderActionData>();
   const mode: UnlockMode = actionData?.unlock && !actionData.unlock.ok ? actionData.unlock.mode : (props.unlockOffer?.mode ?? "digits");
+  const { t } = useT();
+  // No owner: said plainly under its own title, with no name or avatar that suggests a person.
+  if (profile.kind === "not-found" || profile.kind === "not-activated") {
+    const notActivated = profile.kind === "not-activated";
+    return (
+      <RouteDialog
+        title={t(notActivated ? "scan.notActivatedTitle" : "scan.missTitle")}
+        titleId="owner-dialog-title"
+        closeHref={closeHref}
+        closeLabel={t("scan.close")}
+      >
+        <DialogLanguageSwitch />
+        {notActivated ? <NotActivatedView /> : <MissView query={query} searchAgainHref={searchAgainHref(closeHref)} />}
+      </RouteDialog>
+    );
+  }
+  // Said before the finder types: the digits (or every unlock) are refused to them for now. Once
+  // they have tried, the answer of that try says what is next instead.
+  const notice = actionData?.unlock ? undefined : props.unlockOffer?.notice;
   return (
-    <RouteDialog title="Owner Found at the product" titleId="owner-dialog-title" closeHref={closeHref}>
+    <RouteDialog title={t("scan.dialogTitle")} titleId="owner-dialog-title" closeHref={closeHref} closeLabel={t("scan.close")}>
+      <DialogLanguageSwitch />
+      {props.lost ? <LostNotice notice={props.lost} /> : null}
       <PublicProfileView
         profile={profile}
         tweetText={tweetText}
         unlockMode={mode}
         contactsOnUnlock={props.unlockOffer?.contacts ?? false}
         sharedContacts={props.sharedContacts}
-        unlock={<UnlockForm query={query} message={props.unlockMessage} mode={mode} />}
+        unlock={
+          <>
+            {notice ? (
+              <p className="mt-2 font-medium text-amber-950" data-testid="unlock-notice">
+                {t(`unlock.${notice}`)} {notice === "locked" ? t("unlock.tokenStillWorks") : null}
+              </p>
+            ) : null}
+            {notice === "tokenLocked" ? null : <UnlockForm query={query} message={props.unlockMessage} mode={mode} />}
+          </>
+        }
         footer={
           <>
             {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
+            {profile.kind === "owner" ? <FoundThisButton query={query} visit={props.locationTicket} /> : null}
+            {profile.kind === "owner" ? <MessageOwner query={query} /> : null}
             {props.locationTicket ? <ShareLocation ticket={props.locationTicket} /> : null}
           </>
         }
@@ -62,6 +103,7 @@ export function OwnerDialog(props: OwnerDialogProps) {
  * field without. Token mode: one field for the full token, with or without JavaScript.
  */
 function UnlockForm({ query, message, mode }: { query: SearchQuery; message: string | null; mode: UnlockMode }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
@@ -87,7 +129,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
       {mode === "token" ? (
         <div>
           <label htmlFor="unlock-token" className="block text-sm font-medium">
-            Sticker token
+            {t("scan.stickerToken")}
           </label>
           <input
             ref={tokenField}
@@ -97,20 +139,20 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
             inputMode="numeric"
             autoComplete="off"
             maxLength={TOKEN_LENGTH + 4}
-            placeholder={`${TOKEN_LENGTH} digits`}
+            placeholder={t("scan.tokenPlaceholder")}
             className="mt-1 w-48 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
           />
         </div>
       ) : hydrated ? (
         <fieldset>
-          <legend className="text-sm font-medium">Unlock digits</legend>
+          <legend className="text-sm font-medium">{t("scan.unlockDigits")}</legend>
           <div className="mt-1 flex gap-2">
             {Array.from({ length: UNLOCK_DIGIT_COUNT }, (_, index) => (
               <input
                 key={index}
                 {...boxProps(index)}
                 name="digit"
-                aria-label={`Digit ${index + 1} of ${UNLOCK_DIGIT_COUNT}`}
+                aria-label={t("scan.digitOf", { digit: index + 1 })}
                 className="h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900"
               />
             ))}
@@ -119,7 +161,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
       ) : (
         <div>
           <label htmlFor="unlock-digits" className="block text-sm font-medium">
-            Unlock digits
+            {t("scan.unlockDigits")}
           </label>
           <input
             id="unlock-digits"
@@ -128,7 +170,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
             inputMode="numeric"
             autoComplete="off"
             maxLength={UNLOCK_DIGIT_COUNT}
-            placeholder={`${UNLOCK_DIGIT_COUNT} digits`}
+            placeholder={t("scan.digitsPlaceholder")}
             className="mt-1 w-32 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
           />
         </div>
@@ -139,7 +181,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
         </p>
       ) : null}
       <Button type="submit" variant="warning" disabled={busy} className="mt-3">
-        {busy ? "Checking…" : "Unlock"}
+        {busy ? t("scan.checking") : t("scan.unlockButton")}
       </Button>
     </Form>
   );
@@ -147,6 +189,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
 
 /** The demo's checkbox: off = the bio is masked (try the unlock), on = shown. Changing it resets the entry. */
 function DemoMaskSwitch({ query, unmasked }: { query: SearchQuery; unmasked: boolean }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
@@ -162,11 +205,11 @@ function DemoMaskSwitch({ query, unmasked }: { query: SearchQuery; unmasked: boo
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
           className="h-4 w-4"
         />
-        Show Owner Info without unlock digits (demo: digits are 5678)
+        {t("scan.demoSwitch")}
       </label>
       {hydrated ? null : (
         <button type="submit" className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 font-medium">
-          Apply
+          {t("scan.apply")}
         </button>
       )}
     </Form>
@@ -177,6 +220,7 @@ type ShareState = "idle" | "asking" | "shared" | "failed";
 
 /** Only with JavaScript and only when the finder asks: the browser's position for this search. */
 function ShareLocation({ ticket }: { ticket: string }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const [state, setState] = useState<ShareState>("idle");
   if (!hydrated || typeof navigator === "undefined" || !("geolocation" in navigator)) return null;
@@ -209,18 +253,28 @@ function ShareLocation({ ticket }: { ticket: string }) {
   return (
     <div className="text-sm">
       {state === "shared" ? (
-        <p role="status" className="text-emerald-800">Your location was shared with the owner.</p>
+        <p role="status" className="text-emerald-800">{t("scan.locationShared")}</p>
       ) : (
         <>
           <Button type="button" variant="outline" size="sm" onClick={share} disabled={state === "asking"}>
-            Share my location with the owner
+            {t("scan.shareLocation")}
           </Button>
-          <p className="mt-1 text-xs text-slate-600">Helps the owner know where their item is. Nothing is sent unless you press it.</p>
+          <p className="mt-1 text-xs text-slate-600">{t("scan.shareLocationHelp")}</p>
           {state === "failed" ? (
-            <p role="status" className="mt-1 text-red-800">Your location could not be shared.</p>
+            <p role="status" className="mt-1 text-red-800">{t("scan.locationFailed")}</p>
           ) : null}
         </>
       )}
     </div>
   );
+}
+
+/** The page's search box without the search: the close link's page, at #find-owner. */
+function searchAgainHref(closeHref: string) {
+  return closeHref.includes("#") ? closeHref : `${closeHref}#find-owner`;
+}
+
+/** The dialog covers the page and its header: a scan's finder switches language here. */
+function DialogLanguageSwitch() {
+  return <LanguageSwitch id="language-dialog" className="-mt-2 mb-3 text-end" />;
 }

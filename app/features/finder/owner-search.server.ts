@@ -1,7 +1,8 @@
 // The finder search on the server: one indexed query finds the owner, the answer is reduced to a
 // PublicProfile (never e-mail or mobile; a masked bio stays out), a miss becomes the same
-// not-found placeholder whatever the reason, and a human's search is logged for the owner.
-import { eq, and, sql } from "drizzle-orm";
+// not-found placeholder whatever the reason — except a minted sticker nobody has claimed, which
+// says it is not activated yet (docs/decisions/011) — and a human's search is logged for the owner.
+import { eq, and, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { products, profiles, tagbackTokens } from "../../../db/schema";
 import { firstVerifiedTokenOf } from "~/features/stickers/tokens.server";
@@ -9,11 +10,13 @@ import { avatarDataUri } from "./avatar";
 import { contactLinks, tweetTemplate } from "./contact-links";
 import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
 import { locationTicket } from "./location-ticket.server";
-import { windowFull } from "~/core/rate-limit.server";
+import { isLocked, windowFull } from "~/core/rate-limit.server";
 import type { UnlockMode, UnlockOffer } from "./finder";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
-import { logSearch } from "./search-history.server";
+import { countBotSearch, logSearch } from "./search-history.server";
+import { pendingLostNotice } from "~/features/lost-found/lost-mode.server";
+import type { LostNotice } from "~/features/lost-found/lost-mode";
 
 // ---------------------------------------------------------------------------------------------
 // The lookup: one statement per search type, each a SEARCH on a unique index (see
@@ -46,7 +49,7 @@ const ownerColumns = {
 };
 
 /** The owner of a verified token (unclaimed and unverified tokens find nobody). */
-export function tokenLookup(db: Db, token: string) {
+export function tokenLookup(db: Db, token: string | Placeholder) {
   return db
     .select(ownerColumns)
     .from(tagbackTokens)
@@ -55,15 +58,27 @@ export function tokenLookup(db: Db, token: string) {
 }
 
 /** The profile holding a metro card number. */
-export function metroCardLookup(db: Db, number: string) {
+export function metroCardLookup(db: Db, number: string | Placeholder) {
   return db.select(ownerColumns).from(profiles).where(eq(profiles.metroCardNumber, number));
 }
 
 export type OwnerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenLookup>["get"]>>>;
 
+// Prepared once per connection: every scan runs one of these, and preparing the statement again
+// for each (drizzle builds the SQL, SQLite compiles it) cost as much as running it.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+
+function prepareLookups(db: Db) {
+  return {
+    metrocard: metroCardLookup(db, sql.placeholder("number")).prepare(),
+    tagbacktoken: tokenLookup(db, sql.placeholder("number")).prepare(),
+  };
+}
+
 export async function findOwner(db: Db, query: SearchQuery): Promise<OwnerRow | null> {
-  const statement = query.type === "metrocard" ? metroCardLookup(db, query.number) : tokenLookup(db, query.number);
-  return (await statement.get()) ?? null;
+  let lookups = preparedLookups.get(db);
+  if (!lookups) preparedLookups.set(db, (lookups = prepareLookups(db)));
+  return (await lookups[query.type].get({ number: query.number })) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,17 +112,34 @@ export function toPublicProfile(row: OwnerRow, options: { unlocked: boolean }): 
   };
 }
 
-/** Shown for every miss, whatever the reason, so a miss tells nothing about the number. */
+/**
+ * Shown for every miss (an unknown number, a claimed but unverified token), so a miss tells
+ * nothing about the number. No name and no avatar: the dialog says in words, in the finder's
+ * language, that no owner was found (features/finder/miss-view.tsx).
+ */
 export const NOT_FOUND_PROFILE: PublicProfile = Object.freeze({
   kind: "not-found",
-  fullName: "Not Found",
+  fullName: "",
   xUsername: null,
-  avatarUrl: avatarDataUri("not-found"),
-  bio: "No user found with the provided identifier.",
+  avatarUrl: "",
+  bio: null,
   bioMasked: false,
   products: [],
   contacts: [],
 }) as PublicProfile;
+
+/** A minted sticker that nobody has claimed: "This sticker is not activated yet", and nothing else. */
+export const NOT_ACTIVATED_PROFILE: PublicProfile = Object.freeze({ ...NOT_FOUND_PROFILE, kind: "not-activated" }) as PublicProfile;
+
+/** Whether the token was minted and is unclaimed (never claimed, or given up by its owner). */
+async function isUnclaimedToken(db: Db, token: string): Promise<boolean> {
+  const row = await db
+    .select({ id: tagbackTokens.id })
+    .from(tagbackTokens)
+    .where(and(eq(tagbackTokens.token, token), eq(tagbackTokens.isClaimed, false)))
+    .get();
+  return Boolean(row);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The search itself.
@@ -120,13 +152,19 @@ export type SearchResult = {
   locationTicket: string | null;
   /** What the unlock form offers on an owner's profile, when there is something to unlock. */
   unlock?: UnlockOffer;
+  /** Lost mode: the owner's pending report of this item (features/lost-found/lost-mode.server.ts). */
+  lost?: LostNotice | null;
 };
 
 export type SearchOptions = {
   /** The client's address, for the history row's approximate place. */
   ip: string;
+  /** The client's limit key (core/client-key.ts): the unlock form says up front if it is locked. */
+  clientKey?: string;
   /** Whether this search goes into the owner's history (not for bots, nor when re-reading). */
   log: boolean;
+  /** Not logged because software asked (features/finder/visitor.ts): counted in the owner's bot_searches. */
+  automated?: boolean;
   /** Show the demo profile's bio unmasked (`?unmasked=1` after a demo unlock). */
   demoUnlocked?: boolean;
   /** The signed-in finder, if any: the owner may share contact details with them (see sharesWith). */
@@ -142,25 +180,47 @@ export function sharesWith(row: Pick<OwnerRow, "id" | "showEmail" | "showMobile"
   return Boolean(finderId && finderId !== row.id && (row.showEmail || row.showMobile));
 }
 
-/** The unlock form's offer: what it unlocks, and whether it asks for the digits or the full token. */
-async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | undefined): Promise<UnlockOffer | undefined> {
+/**
+ * The unlock form's offer: what it unlocks, whether it asks for the digits or the full token, and
+ * — before the finder types anything — why, when a limit of unlock.server.ts already refuses the
+ * digits (or everything) to this client.
+ */
+async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | undefined, clientKey?: string): Promise<UnlockOffer | undefined> {
   const contacts = sharesWith(row, finderId);
   if (!row.maskBio && !contacts) return undefined;
-  const mode: UnlockMode = (await windowFull(db, "unlockDigitsPerProfile", row.id)) ? "token" : "digits";
+  const profileFull = await windowFull(db, "unlockDigitsPerProfile", row.id);
+  const mode: UnlockMode = profileFull ? "token" : "digits";
+  if (!clientKey) return { mode, contacts };
+  const clientOnProfile = `${row.id}:${clientKey}`;
+  const [digitsLocked, tokenLocked] = await Promise.all([
+    isLocked(db, "unlockPerClient", clientOnProfile),
+    isLocked(db, "unlockTokenPerClient", clientOnProfile),
+  ]);
+  if (tokenLocked && (profileFull || digitsLocked)) return { mode: "token", contacts, notice: "tokenLocked" };
+  if (profileFull) return { mode, contacts, notice: "useToken" };
+  // The digits are locked for this client; the full token still works (unlock.server.ts).
+  if (digitsLocked) return { mode: "token", contacts, notice: "locked" };
   return { mode, contacts };
 }
 
-/** The one place a search is answered: the demo profile, an owner, or the not-found placeholder. */
+/** The one place a search is answered: the demo profile, an owner, the not-activated sticker, or the placeholder. */
 export async function searchOwner(db: Db, query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
   if (isDemoSearch(query)) {
     return { profile: demoProfile({ unlocked: options.demoUnlocked ?? false }), tweetText: DEMO_TWEET_TEXT, locationTicket: null };
   }
   const row = await findOwner(db, query);
-  if (!row) return { profile: NOT_FOUND_PROFILE, tweetText: null, locationTicket: null };
+  if (!row) {
+    // Only on a miss, behind the search limit: is it a minted sticker nobody has activated yet?
+    const unclaimed = query.type === "tagbacktoken" && (await isUnclaimedToken(db, query.number));
+    return { profile: unclaimed ? NOT_ACTIVATED_PROFILE : NOT_FOUND_PROFILE, tweetText: null, locationTicket: null };
+  }
   const profile = toPublicProfile(row, { unlocked: false });
   const tweetText = row.xUsername ? tweetTemplate(row.xUsername, query.type === "metrocard" ? query.number : null) : null;
-  const unlock = await unlockOffer(db, row, options.finderId);
-  if (!options.log) return { profile, tweetText, locationTicket: null, unlock };
-  const historyId = await logSearch(db, row.id, query, options.ip);
-  return { profile, tweetText, locationTicket: locationTicket(historyId), unlock };
+  const [unlock, lost] = await Promise.all([unlockOffer(db, row, options.finderId, options.clientKey), pendingLostNotice(db, row.id, query)]);
+  if (!options.log) {
+    if (options.automated) await countBotSearch(db, row.id);
+    return { profile, tweetText, locationTicket: null, unlock, lost };
+  }
+  const historyId = await logSearch(db, row.id, query, options.ip, { clientKey: options.clientKey, userId: options.finderId });
+  return { profile, tweetText, locationTicket: locationTicket(historyId), unlock, lost };
 }

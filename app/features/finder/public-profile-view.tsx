@@ -3,8 +3,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder/contact-links";
 import type { PublicProfile } from "~/features/finder/public-profile";
-import { message } from "~/i18n/messages";
-import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { useT } from "~/i18n/use-t";
+import type { MessageKey } from "~/i18n/messages";
 import type { SharedContacts, UnlockMode } from "~/features/finder/finder";
 
 type PublicProfileViewProps = {
@@ -25,10 +25,16 @@ type PublicProfileViewProps = {
 
 export function PublicProfileView(props: PublicProfileViewProps) {
   const { profile, tweetText, unlock, unlockMode = "digits", contactsOnUnlock = false, sharedContacts = null, footer } = props;
-  const howToUnlock =
-    unlockMode === "token"
-      ? `Enter the full ${TOKEN_LENGTH}-digit token printed on the sticker`
-      : `Enter digits 5 to 8 of the ${TOKEN_LENGTH}-digit token printed on the sticker`;
+  const { t } = useT();
+  // Whole sentences per case: Hindi puts the verb last, so halves cannot be glued together.
+  const token = unlockMode === "token";
+  const howToRead: MessageKey = contactsOnUnlock
+    ? token
+      ? "scan.tokenToReadAndContacts"
+      : "scan.digitsToReadAndContacts"
+    : token
+      ? "scan.tokenToRead"
+      : "scan.digitsToRead";
   return (
     <div className="space-y-5" data-profile-kind={profile.kind}>
       <div className="flex items-center gap-4">
@@ -41,7 +47,7 @@ export function PublicProfileView(props: PublicProfileViewProps) {
           referrerPolicy="no-referrer"
         />
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold text-slate-900" data-testid="owner-name">
+          <p className="text-xl font-bold break-words text-slate-900" data-testid="owner-name">
             {profile.fullName}
           </p>
           {profile.xUsername ? <XMenu username={profile.xUsername} tweetText={tweetText ?? null} /> : null}
@@ -50,26 +56,24 @@ export function PublicProfileView(props: PublicProfileViewProps) {
 
       <section aria-labelledby="owner-info-title">
         <h3 id="owner-info-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Owner Info
+          {t("scan.ownerInfo")}
         </h3>
         {profile.bioMasked ? (
           <div className="mt-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            <p className="font-medium">The owner has hidden this information.</p>
-            <p className="mt-0.5">
-              {howToUnlock} to read it{contactsOnUnlock ? " and the contact details the owner shares with signed-in finders" : ""}.
-            </p>
+            <p className="font-medium">{t("scan.hidden")}</p>
+            <p className="mt-0.5">{t(howToRead)}</p>
             {unlock}
           </div>
         ) : (
           <p className="mt-1 whitespace-pre-line text-slate-800" data-testid="owner-bio">
-            {profile.bio ?? "The owner has not added any info yet."}
+            {profile.bio ?? t("scan.noBio")}
           </p>
         )}
       </section>
 
       <section aria-labelledby="owner-products-title">
         <h3 id="owner-products-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Owner Products
+          {t("scan.ownerProducts")}
         </h3>
         {profile.products.length ? (
           <ul className="mt-1 flex flex-wrap gap-2">
@@ -80,7 +84,7 @@ export function PublicProfileView(props: PublicProfileViewProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">No products listed.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("scan.noProducts")}</p>
         )}
       </section>
 
@@ -91,22 +95,22 @@ export function PublicProfileView(props: PublicProfileViewProps) {
       ) : contactsOnUnlock && !profile.bioMasked ? (
         <section aria-labelledby="owner-shared-title" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <h3 id="owner-shared-title" className="font-medium">
-            The owner shares more contact details with signed-in finders.
+            {t("scan.sharesMore")}
           </h3>
-          <p className="mt-0.5">{howToUnlock} to see them.</p>
+          <p className="mt-0.5">{t(token ? "scan.tokenToSee" : "scan.digitsToSee")}</p>
           {unlock}
         </section>
       ) : null}
 
       {footer}
 
-      {profile.kind === "not-found" ? null : (
+      {profile.kind === "not-found" || profile.kind === "not-activated" ? null : (
         <p className="border-t border-slate-100 pt-3 text-xs text-slate-600">
-          Something wrong with this profile?{" "}
+          {t("scan.reportQuestion")}{" "}
           <a className="font-medium text-brand-700 underline" href="mailto:support@tagback.app?subject=Report%20a%20profile">
-            Report it
+            {t("scan.reportLink")}
           </a>{" "}
-          and we will look into it.
+          {t("scan.reportAfter")}
         </p>
       )}
     </div>
@@ -120,11 +124,19 @@ const CONTACT_STYLE: Record<ContactLink["kind"], string> = {
   whatsapp: "bg-emerald-700 hover:bg-emerald-800",
 };
 
+const CONTACT_LABEL: Record<ContactLink["kind"], MessageKey> = {
+  sms: "scan.contactSms",
+  call: "scan.contactCall",
+  telegram: "scan.contactTelegram",
+  whatsapp: "scan.contactWhatsapp",
+};
+
 function ContactButtons({ links }: { links: ContactLink[] }) {
+  const { t } = useT();
   return (
     <section aria-labelledby="owner-contact-title">
       <h3 id="owner-contact-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Contact the owner
+        {t("scan.contactTitle")}
       </h3>
       <ul className="mt-2 grid grid-cols-2 gap-2">
         {links.map((link) => (
@@ -134,7 +146,7 @@ function ContactButtons({ links }: { links: ContactLink[] }) {
               {...(link.kind === "telegram" || link.kind === "whatsapp" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
               className={`block rounded-lg px-3 py-2 text-center text-sm font-semibold text-white ${CONTACT_STYLE[link.kind]}`}
             >
-              {link.label}
+              {t(CONTACT_LABEL[link.kind])}
               <span className="block text-xs font-normal">{link.display}</span>
             </a>
           </li>
@@ -146,15 +158,16 @@ function ContactButtons({ links }: { links: ContactLink[] }) {
 
 /** The e-mail and mobile number the owner shows to a signed-in finder who unlocked the profile. */
 function SharedContactList({ contacts }: { contacts: SharedContacts }) {
+  const { t } = useT();
   return (
     <section aria-labelledby="owner-shared-title" data-testid="shared-contacts">
       <h3 id="owner-shared-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Shared with signed-in finders
+        {t("scan.sharedTitle")}
       </h3>
       <dl className="mt-1 space-y-1 text-sm">
         {contacts.email ? (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-medium text-slate-600">E-mail</dt>
+            <dt className="font-medium text-slate-600">{t("scan.email")}</dt>
             <dd className="break-all">
               <a className="font-medium text-brand-700 underline" href={`mailto:${contacts.email}`}>
                 {contacts.email}
@@ -164,7 +177,7 @@ function SharedContactList({ contacts }: { contacts: SharedContacts }) {
         ) : null}
         {contacts.mobile ? (
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-medium text-slate-600">Mobile</dt>
+            <dt className="font-medium text-slate-600">{t("scan.mobile")}</dt>
             <dd>
               <a className="font-medium text-brand-700 underline" href={`tel:${contacts.mobile}`}>
                 {contacts.mobile}
@@ -179,6 +192,7 @@ function SharedContactList({ contacts }: { contacts: SharedContacts }) {
 
 /** The X username with its menu (a <details>, so it opens without JavaScript). */
 function XMenu({ username, tweetText }: { username: string; tweetText: string | null }) {
+  const { t, m } = useT();
   const [canCopy, setCanCopy] = useState(false);
   const [copied, setCopied] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
@@ -194,26 +208,26 @@ function XMenu({ username, tweetText }: { username: string; tweetText: string | 
   return (
     <div>
       <details className="relative inline-block">
-        <summary className="cursor-pointer list-none text-brand-700 underline-offset-2 hover:underline">
+        <summary className="cursor-pointer list-none break-all text-brand-700 underline-offset-2 hover:underline">
           @{username} <span aria-hidden="true">▾</span>
         </summary>
         <ul className="absolute left-0 z-10 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg">
           <li>
             <a className="block px-3 py-2 hover:bg-slate-100" href={xProfileUrl(username)} target="_blank" rel="noopener noreferrer">
-              Open Profile
+              {t("scan.openProfile")}
             </a>
           </li>
           {tweetText ? (
             <li>
               <a className="block px-3 py-2 hover:bg-slate-100" href={tweetIntentUrl(tweetText)} target="_blank" rel="noopener noreferrer">
-                Make a Tweet
+                {t("scan.makeTweet")}
               </a>
             </li>
           ) : null}
           {tweetText && canCopy ? (
             <li>
               <button type="button" className="block w-full px-3 py-2 text-left hover:bg-slate-100" onClick={copy}>
-                Copy tweet template
+                {t("scan.copyTweet")}
               </button>
             </li>
           ) : null}
@@ -222,7 +236,7 @@ function XMenu({ username, tweetText }: { username: string; tweetText: string | 
       <div role="status" aria-live="polite">
         {copied ? (
           <p className="mt-1 text-xs text-emerald-800">
-            <span className="font-semibold">{message("finder.copied").title}</span> {message("finder.copied").description}
+            <span className="font-semibold">{m("finder.copied").title}</span> {m("finder.copied").description}
           </p>
         ) : null}
       </div>

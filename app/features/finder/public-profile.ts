@@ -4,7 +4,8 @@
 import type { ContactLink } from "~/features/finder/contact-links";
 
 export type PublicProfile = {
-  kind: "owner" | "demo" | "not-found";
+  /** "not-found" and "not-activated" carry no owner data at all (owner-search.server.ts). */
+  kind: "owner" | "demo" | "not-found" | "not-activated";
   fullName: string;
   xUsername: string | null;
   /** The owner's photo, or an avatar generated from the user id. */

@@ -16,8 +16,9 @@ import {
   type SearchType,
 } from "~/features/finder/search-input";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { useT } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
-import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
+import { METRO_CARD_MAX } from "~/features/owner/rules";
 
 /** A token typed with its two hyphens ("1234-5678-9012"). */
 const FORMATTED_TOKEN_LENGTH = TOKEN_LENGTH + 2;
@@ -44,6 +45,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
     /^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
   );
   const hydrated = useHydrated();
+  const { t, locale } = useT();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [form, fields] = useForm({
@@ -73,7 +75,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 
   const searching = navigation.state !== "idle" && navigation.location?.pathname === action && navigation.location.search !== "";
   const errorKey = fields.number.errors?.[0];
-  const error = errorKey ? searchMessage(errorKey) : null;
+  const error = errorKey ? searchMessage(errorKey, locale) : null;
   const inputId = "search-number";
   const errorId = "search-number-error";
 
@@ -89,7 +91,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
       className="space-y-3"
     >
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">What did you find?</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("search.whatFound")}</legend>
         <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
           {SEARCH_TYPES.map((value) => (
             <label
@@ -107,7 +109,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
                 }}
                 className="sr-only"
               />
-              {SEARCH_TYPE_LABELS[value]}
+              {t(SEARCH_TYPE_LABELS[value])}
             </label>
           ))}
         </div>
@@ -115,7 +117,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {type === "metrocard" ? "Metro card number" : `${TOKEN_LENGTH}-digit token`}
+          {t(type === "metrocard" ? "search.numberMetroCard" : "search.numberToken")}
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -126,7 +128,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
             autoComplete="off"
             enterKeyHint="search"
             value={number}
-            placeholder={type === "metrocard" ? `${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits` : formatToken(DEMO_TOKEN)}
+            placeholder={type === "metrocard" ? t("search.metroPlaceholder") : formatToken(DEMO_TOKEN)}
             maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : FORMATTED_TOKEN_LENGTH) : undefined}
             onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
@@ -135,7 +137,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
           />
           <Button type="submit" disabled={searching} className="shrink-0">
             {searching ? <Icon name="spinner" strokeWidth={3} className="h-4 w-4 animate-spin" /> : null}
-            {searching ? "Searching…" : "Find Owner"}
+            {searching ? t("search.searching") : t("search.findOwner")}
           </Button>
         </div>
         {error ? (
@@ -151,6 +153,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 
 /** Hero's Scan demo: a link to the demo search; with JavaScript it fills the form and searches after 1 s. */
 export function ScanDemoLink({ token, className }: { token: string; className?: string }) {
+  const { t } = useT();
   return (
     <a
       href={`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`}
@@ -161,7 +164,7 @@ export function ScanDemoLink({ token, className }: { token: string; className?: 
         window.dispatchEvent(new CustomEvent(SCAN_DEMO_EVENT, { detail: token }));
       }}
     >
-      Scan demo
+      {t("search.scanDemo")}
     </a>
   );
 }

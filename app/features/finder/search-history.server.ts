@@ -7,21 +7,45 @@ import { demoLocations, demoSearchLogs, profiles, searchHistory } from "../../..
 import { locateIp } from "~/core/geo.server";
 import { inDate, istTime } from "~/core/india-time";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
+import { maybeSendScanAlert } from "~/features/finder-contact/alerts.server";
 
-/** One short transaction: the history row and the owner's counter. Returns the row's id. */
-export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip: string): Promise<string> {
+/** Who searched: the client's limit key (a reload within the hour is not a new alert) and the signed-in user. */
+export type Visitor = { clientKey?: string; userId?: string | null };
+
+/**
+ * One short transaction: the history row (a 'viewed' visit) and the owner's counter of human
+ * searches. Then, when the owner asked for scan alerts and the searcher is not the owner, maybe
+ * one (features/finder-contact/alerts.server.ts). Returns the row's id.
+ */
+export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip: string, visitor: Visitor = {}): Promise<string> {
   const place = await locateIp(ip);
   const id = crypto.randomUUID();
-  db.transaction((tx) => {
+  const at = new Date();
+  const clientKey = visitor.clientKey ?? null;
+  const owner = db.transaction((tx) => {
     tx.insert(searchHistory)
-      .values({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, ...place })
+      .values({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...place })
       .run();
-    tx.update(profiles)
+    return tx
+      .update(profiles)
       .set({ totalSearches: sql`${profiles.totalSearches} + 1` })
       .where(eq(profiles.id, ownerId))
-      .run();
+      .returning({ scanAlerts: profiles.scanAlerts })
+      .get();
   });
+  if (owner?.scanAlerts && clientKey && visitor.userId !== ownerId) {
+    await maybeSendScanAlert(db, { ownerId, historyId: id, clientKey, query, city: place.city ?? null, at });
+  }
   return id;
+}
+
+/** A bot's or link preview's search of an owner: counted, not listed, never an alert. */
+export async function countBotSearch(db: Db, ownerId: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ botSearches: sql`${profiles.botSearches} + 1` })
+    .where(eq(profiles.id, ownerId))
+    .run();
 }
 
 /** Adds the browser's position once; a row that already has one is left alone. */
@@ -56,6 +80,7 @@ export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_
       city: searchHistory.city,
       region: searchHistory.region,
       address: searchHistory.address,
+      kind: searchHistory.kind,
     })
     .from(searchHistory)
     .where(eq(searchHistory.userId, userId))
@@ -71,5 +96,7 @@ export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_
     date: inDate(row.searchedAt),
     city: row.city,
     address: row.address ?? row.region,
+    /** A plain view, or a view that went on to message the owner ("I found this"). */
+    kind: row.kind,
   }));
 }

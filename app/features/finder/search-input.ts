@@ -3,16 +3,17 @@
 // zod/mini keeps the finder pages' JavaScript small (classic zod alone is ~33 KB compressed).
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
-import { messageOf, type Message } from "~/i18n/messages";
+import { messageOf, type Locale, type Message, type MessageKey } from "~/i18n/messages";
 import { isMetroCardNumber, METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { isToken, TOKEN_LENGTH } from "~/features/stickers/rules";
 
 export const SEARCH_TYPES = ["metrocard", "tagbacktoken"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
-  metrocard: "Metro Card",
-  tagbacktoken: "Other Products",
+/** The labels of the two types (message keys: "Metro Card", "Other Products" in English). */
+export const SEARCH_TYPE_LABELS: Record<SearchType, MessageKey> = {
+  metrocard: "search.typeMetroCard",
+  tagbacktoken: "search.typeToken",
 };
 
 /** How search_history names the two types (the spec's wire values). */
@@ -21,9 +22,9 @@ export const SEARCH_TYPE_COLUMN = { metrocard: "metro_card", tagbacktoken: "tagb
 /** Field errors of the search are keys of the `finder` messages (app/i18n/en.ts). */
 type SearchMessageKey = "emptyMetroCard" | "emptyToken" | "shortMetroCard" | "shortToken" | "missing" | "badMetroCard" | "badToken";
 
-/** The message of a search field error, whatever string the schema's issue carried. */
-export function searchMessage(issue: string | undefined): Message {
-  return messageOf(issue, "finder.failed");
+/** The message of a search field error, whatever string the schema's issue carried, in `locale`. */
+export function searchMessage(issue: string | undefined, locale?: Locale): Message {
+  return messageOf(issue, "finder.failed", locale);
 }
 
 /** The server accepts a number typed with spaces or hyphens (a token reads 1234-5678-9012). */

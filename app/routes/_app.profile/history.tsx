@@ -1,10 +1,11 @@
 // The owner's search history on /profile (spec 001 §4): who searched for them, newest first, in
-// India time, with the approximate place, and the total count.
+// India time, with the approximate place, what each visit was (viewed, or messaged through "I found
+// this"), the total count of people, and how many visits by bots and link previews were filtered.
 import type { Route } from "./+types/route";
 
 type History = Route.ComponentProps["loaderData"]["history"];
 
-export function SearchHistory({ history, totalSearches }: { history: History; totalSearches: number }) {
+export function SearchHistory({ history, totalSearches, botSearches }: { history: History; totalSearches: number; botSearches: number }) {
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title" className="text-xl font-bold">
@@ -12,6 +13,12 @@ export function SearchHistory({ history, totalSearches }: { history: History; to
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         Total searches: <span className="font-semibold" data-testid="total-searches">{totalSearches}</span>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Filtered as bots (crawlers and link previews, counted but not listed):{" "}
+        <span className="font-semibold" data-testid="bot-searches">
+          {botSearches}
+        </span>
       </p>
       <p className="mt-1 text-sm text-slate-600">
         Times are India time (IST). Location is approximate: it can be 5 to 50 km off.
@@ -25,7 +32,13 @@ export function SearchHistory({ history, totalSearches }: { history: History; to
               <li key={entry.id} className="p-3 text-sm" data-testid="history-row">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p>
-                    <span className="font-semibold">{entry.type}</span> <span className="font-mono text-slate-700">{entry.value}</span>
+                    <span className="font-semibold">{entry.type}</span> <span className="font-mono text-slate-700">{entry.value}</span>{" "}
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.kind === "messaged" ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}
+                      data-testid="history-kind"
+                    >
+                      {entry.kind === "messaged" ? "Messaged you" : "Viewed"}
+                    </span>
                   </p>
                   <p className="text-slate-600">
                     <time dateTime={entry.at}>

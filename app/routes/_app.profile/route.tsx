@@ -42,6 +42,7 @@ function pageProfile(profile: OwnProfile | null, userId: string) {
     avatarUrl: profile?.photoUrl || avatarDataUri(userId),
     hasPhoto: Boolean(profile?.photoUrl),
     totalSearches: profile?.totalSearches ?? 0,
+    botSearches: profile?.botSearches ?? 0,
   };
 }
 
@@ -131,7 +132,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {editing || failedSave ? <ProfileForm profile={profile} lastResult={failedSave ? actionData.result : undefined} /> : <ProfileView profile={profile} />}
       </section>
 
-      <SearchHistory history={loaderData.history} totalSearches={profile.totalSearches} />
+      <SearchHistory history={loaderData.history} totalSearches={profile.totalSearches} botSearches={profile.botSearches} />
 
       {loaderData.previewOpen ? <PreviewDialog preview={loaderData.preview} /> : null}
     </div>

@@ -1,51 +1,8 @@
-// A signed-in owner's stickers: claim one with its password, list them, release one.
-//
-// Claiming is guarded twice (numbers in rate-limit.server.ts): wrong passwords are counted per
-// token (tokenClaimPerToken: 5 a day) and per user (tokenClaimPerUser: 10 a day, which also counts
-// unknown tokens, so nobody can probe the token space); either lock refuses before any password is
-// hashed. The claim itself is one conditional UPDATE, so of two users with the right password
-// exactly one wins.
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+// A signed-in owner's stickers: list them, release one. Claiming one with its password is
+// features/stickers/claim.server.ts (shared with /found).
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
-import { verifyPassword } from "../../../db/password";
-import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
-
-export type ClaimOutcome = { ok: true } | { ok: false; reason: "unknown" | "taken" | "wrong" | "already-yours" | "locked" };
-
-export async function claimToken(db: Db, userId: string, token: string, password: string): Promise<ClaimOutcome> {
-  if ((await isLocked(db, "tokenClaimPerUser", userId)) || (await isLocked(db, "tokenClaimPerToken", token))) {
-    return { ok: false, reason: "locked" };
-  }
-    const row = await db
-    .select({ userId: tagbackTokens.userId, isVerified: tagbackTokens.isVerified, passwordHash: tagbackTokens.passwordHash })
-    .from(tagbackTokens)
-    .where(eq(tagbackTokens.token, token))
-    .get();
-  if (!row) {
-    const locked = await recordFailure(db, "tokenClaimPerUser", userId);
-    return { ok: false, reason: locked ? "locked" : "unknown" };
-  }
-  if (!(await verifyPassword(password, row.passwordHash))) {
-    const [userLocked, tokenLocked] = await Promise.all([
-      recordFailure(db, "tokenClaimPerUser", userId),
-      recordFailure(db, "tokenClaimPerToken", token),
-    ]);
-    return { ok: false, reason: userLocked || tokenLocked ? "locked" : "wrong" };
-  }
-  // The right password: whose the token is is told only now.
-  if (row.userId === userId && row.isVerified) return { ok: false, reason: "already-yours" };
-  if (row.userId !== null && row.userId !== userId) return { ok: false, reason: "taken" };
-  const claimed = await db
-    .update(tagbackTokens)
-    .set({ userId, isClaimed: true, isVerified: true })
-    .where(and(eq(tagbackTokens.token, token), or(isNull(tagbackTokens.userId), eq(tagbackTokens.userId, userId))))
-    .returning({ id: tagbackTokens.id })
-    .all();
-  if (claimed.length === 0) return { ok: false, reason: "taken" };
-  await clearFailures(db, "tokenClaimPerToken", token);
-  return { ok: true };
-}
 
 export type OwnToken = Awaited<ReturnType<typeof listOwnTokens>>[number];
 

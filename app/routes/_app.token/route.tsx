@@ -14,7 +14,9 @@ import { requireUser } from "~/features/account/guards.server";
 import { verifiedTokensOf } from "~/features/stickers/tokens.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import { MyTokens } from "~/routes/_app.token/my-tokens";
-import { claimToken, listOwnTokens, removeOwnToken, type ClaimOutcome } from "~/routes/_app.token/owner-tokens.server";
+import { CLAIM_REFUSALS, claimToken } from "~/features/stickers/claim.server";
+import { verifyTokenSchema } from "~/features/stickers/claim";
+import { listOwnTokens, removeOwnToken } from "~/routes/_app.token/owner-tokens.server";
 import { ProductRegistry } from "~/routes/_app.token/product-registry";
 import { addOwnProduct, deleteOwnProduct, listOwnProducts, renameOwnProduct } from "~/routes/_app.token/products.server";
 import {
@@ -22,7 +24,6 @@ import {
   deleteProductSchema,
   removeTokenSchema,
   renameProductSchema,
-  verifyTokenSchema,
 } from "~/routes/_app.token/token-forms";
 import type { Intent } from "~/routes/_app.token/token-ui";
 import { VerifyToken } from "~/routes/_app.token/verify-token";
@@ -76,14 +77,6 @@ function refused(intent: Intent, result: SubmissionResult<string[]>, status: num
 function done(key: MessageKey) {
   return redirectWithToast("/token", { type: "success", ...message(key) });
 }
-
-const CLAIM_REFUSALS = {
-  unknown: { key: "token.unknown", status: 404 },
-  taken: { key: "token.taken", status: 409 },
-  wrong: { key: "token.wrong", status: 400 },
-  "already-yours": { key: "token.alreadyYours", status: 409 },
-  locked: { key: "token.locked", status: 429 },
-} as const satisfies Record<Extract<ClaimOutcome, { ok: false }>["reason"], { key: MessageKey; status: number }>;
 
 async function verifyTokenAction({ db, userId, formData }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: verifyTokenSchema });

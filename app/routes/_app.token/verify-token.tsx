@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
 import { TOKEN_LENGTH, TOKEN_PASSWORD_MAX } from "~/features/stickers/rules";
-import { verifyTokenSchema } from "~/routes/_app.token/token-forms";
+import { verifyTokenSchema } from "~/features/stickers/claim";
 import { TokenInput } from "~/routes/_app.token/token-input";
 import { ErrorAlert, errorTexts, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
 import { Button } from "~/components/ui/button";

@@ -1,36 +1,61 @@
-import { useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
-import { FinderDialog } from "~/features/finder/finder-search";
-import { Landing } from "~/routes/_index/landing";
+import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { requireAnonymous } from "~/features/account/guards.server";
 import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
+import { readSearchRequest } from "~/features/finder/search-input";
+import { latestPosts } from "~/features/content/posts.server";
+import { LANDING_POSTS } from "~/features/content/rules";
+import { FindOwnerSection, ResultPageFooter, resultPageHandle } from "~/features/marketing/find-owner-section";
+import { LandingRest, LandingTop } from "~/features/marketing/lazy-pages";
+import { shareMeta, siteUrlOf } from "~/core/seo";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  finderMeta(loaderData, {
-    title: "Tagback | QR stickers that bring lost things home",
-    description:
-      "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account.",
-  });
+const PAGE = {
+  title: "Tagback | QR stickers that bring lost things home",
+  description:
+    "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account. ₹179 a sticker.",
+};
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...finderMeta(loaderData, PAGE),
+  ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/", siteUrl: siteUrlOf(matches) })),
+];
 
 // The finder search runs here, so a sticker scan (/?t=TOKEN) gets the owner in the first HTML.
 export async function loader(args: Route.LoaderArgs) {
-  // A signed-in user does not stay on the landing page.
-  requireAnonymous(args);
-  return finderLoader(args);
+  // A signed-in user does not stay on the landing page, but a signed-in finder who scans a
+  // sticker (or searches) sees the result like anyone else.
+  if (readSearchRequest(new URL(args.request.url).searchParams).kind === "none") requireAnonymous(args);
+  const finder = await finderLoader(args);
+  // A result page is only the result: no marketing, so no blog fetch either.
+  const posts = finder.data.search ? [] : await latestPosts(LANDING_POSTS);
+  return data({ ...finder.data, posts }, finder.init ?? undefined);
 }
 
 export const action = finderAction;
+export const handle = resultPageHandle;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A search result (a sticker scan) is a small page: the owner first, then the search. The
+  // marketing parts are left out, and their code is a separate download (features/marketing/lazy-pages).
+  const result = Boolean(data.search);
   return (
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/#find-owner" />
-      <Landing finder={data} />
+      {result ? null : <LandingTop />}
+      <FindOwnerSection
+        title="Found something?"
+        intro={`Scan the Tagback sticker with your phone camera: it opens the owner's profile directly. Or type the metro card number or the ${TOKEN_LENGTH}-digit number printed on the sticker. No account needed.`}
+      >
+        <FinderForm data={data} action="/" />
+      </FindOwnerSection>
+      {result ? <ResultPageFooter homeHref="/" label="What is Tagback? Visit the home page" /> : <LandingRest posts={data.posts} />}
     </>
   );
 }

@@ -22,7 +22,10 @@ import { isDevModeEnabled } from "./dev-mode.server";
 import { GoogleSignIn } from "./google-sign-in";
 import { PasswordForms } from "./password-forms";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | Tagback" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in | Tagback" },
+  { name: "description", content: "Sign in to Tagback with Google to claim your QR stickers, edit your public profile and see when your things are found." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous({ context });

@@ -1,0 +1,111 @@
+// Where blog content comes from: Sanity through @sanity/client when SANITY_PROJECT_ID is set,
+// otherwise the dataset embedded in content/ (Sanity's NDJSON export format) queried with groq-js.
+// Both run the same GROQ strings (queries.ts). Results are cached for 5 minutes per query and
+// parameters; a failed query is retried twice and never cached.
+import { createClient } from "@sanity/client";
+import { evaluate, parse } from "groq-js";
+import embeddedDataset from "../../../content/production.ndjson?raw";
+import { getEnv } from "~/core/env.server";
+import { CONTENT_CACHE_MS, CONTENT_RETRIES, DEFAULT_DATASET, SANITY_API_VERSION } from "./rules";
+
+export type QueryParams = Record<string, string | number>;
+
+export type ContentSource = {
+  /** Names the source in cache keys, so two sources never share results. */
+  name: string;
+  fetch(query: string, params: QueryParams): Promise<unknown>;
+};
+
+/** A failure of the content service, after its retries. */
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+export function sanitySource(options: { projectId: string; dataset?: string; apiHost?: string }): ContentSource {
+  const client = createClient({
+    projectId: options.projectId,
+    dataset: options.dataset ?? DEFAULT_DATASET,
+    apiVersion: SANITY_API_VERSION,
+    perspective: "published",
+    // A custom host (tests' loopback server) must be used as given, not as {projectId}.{host}.
+    ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false, useCdn: false } : { useCdn: true }),
+    // Retries are ours (withRetries below), counted the same for both sources.
+    maxRetries: 0,
+  });
+  return {
+    name: `sanity:${options.apiHost ?? ""}:${options.projectId}:${options.dataset ?? DEFAULT_DATASET}`,
+    fetch: (query, params) => client.fetch(query, params),
+  };
+}
+
+/** Parses an NDJSON export: one document per line, blank lines ignored. */
+export function parseNdjson(text: string): unknown[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+export function embeddedSource(ndjson: string, name = "embedded"): ContentSource {
+  const dataset = parseNdjson(ndjson);
+  return {
+    name,
+    async fetch(query, params) {
+      const tree = parse(query, { params });
+      const value = await evaluate(tree, { dataset, params });
+      return value.get();
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __tagbackContentSource?: ContentSource };
+
+/** The source this process's environment names. */
+export function contentSource(): ContentSource {
+  if (!holder.__tagbackContentSource) {
+    const env = getEnv();
+    holder.__tagbackContentSource = env.SANITY_PROJECT_ID
+      ? sanitySource({ projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiHost: env.SANITY_API_HOST })
+      : embeddedSource(embeddedDataset);
+  }
+  return holder.__tagbackContentSource;
+}
+
+type CacheEntry = { expires: number; value: Promise<unknown> };
+const cache = new Map<string, CacheEntry>();
+
+/** Forgets every cached result (tests, and a future "publish" webhook). */
+export function clearContentCache() {
+  cache.clear();
+}
+
+/**
+ * Runs `query` on `source`, answering from the 5-minute cache when it can. Concurrent callers of
+ * the same query share one request. Throws a ContentError when every attempt failed.
+ */
+export function runQuery(source: ContentSource, query: string, params: QueryParams = {}): Promise<unknown> {
+  const key = `${source.name}\n${query}\n${JSON.stringify(params)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  const value = withRetries(() => source.fetch(query, params), CONTENT_RETRIES);
+  cache.set(key, { expires: now + CONTENT_CACHE_MS, value });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
+}
+
+async function withRetries<T>(attempt: () => Promise<T>, retries: number): Promise<T> {
+  let lastError: unknown;
+  for (let tries = 0; tries <= retries; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 150 * tries));
+    try {
+      return await attempt();
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw new ContentError(`The content service failed ${retries + 1} times`, { cause: lastError });
+}

@@ -1,0 +1,39 @@
+// The owner's alert settings in /settings: the backup e-mail that also receives contact alerts, and
+// the opt-in scan alerts. Each is its own small form (intent "backup-email" or "scan-alerts").
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
+import type { Db } from "../../../db/connection";
+import { profiles } from "../../../db/schema";
+import { redirectWithToast } from "~/core/toast.server";
+import { message } from "~/i18n/messages";
+
+export const ALERT_INTENTS = ["backup-email", "scan-alerts"] as const;
+
+export async function alertSettingsOf(db: Db, userId: string) {
+  const row = await db.select({ backupEmail: profiles.backupEmail, scanAlerts: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, userId)).get();
+  return { backupEmail: row?.backupEmail ?? null, scanAlerts: row?.scanAlerts ?? false };
+}
+
+const backupEmailSchema = z.union([z.literal(""), z.email().max(254)]);
+
+/** Saves the backup e-mail (empty removes it) or switches scan alerts; a bad address is a 400. */
+export async function alertSettingsAction(db: Db, userId: string, formData: FormData) {
+  if (formData.get("intent") === "scan-alerts") {
+    const on = formData.get("value") === "on";
+    await db.update(profiles).set({ scanAlerts: on, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
+    return redirectWithToast("/settings", { type: "success", ...message(on ? "finderContact.scanAlertsOn" : "finderContact.scanAlertsOff") });
+  }
+  const raw = formData.get("backupEmail");
+  const typed = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  const parsed = backupEmailSchema.safeParse(typed);
+  if (!parsed.success) {
+    return data({ intent: "backup-email" as const, backupEmailError: "finderContact.badBackupEmail" as const, backupEmail: typed }, { status: 400 });
+  }
+  await db
+    .update(profiles)
+    .set({ backupEmail: parsed.data || null, updatedAt: new Date() })
+    .where(eq(profiles.id, userId))
+    .run();
+  return redirectWithToast("/settings", { type: "success", ...message(parsed.data ? "finderContact.backupSaved" : "finderContact.backupRemoved") });
+}

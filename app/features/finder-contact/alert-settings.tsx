@@ -1,0 +1,85 @@
+// The Notifications section of /settings: contact alerts (always on, to the account's e-mail and
+// the backup e-mail typed here) and scan alerts (an opt-in switch). Plain forms: they save with
+// JavaScript off.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SCAN_ALERT_INTERVAL_MINUTES } from "./rules";
+
+type AlertSettingsProps = {
+  email: string;
+  backupEmail: string | null;
+  scanAlerts: boolean;
+  /** A refused backup address, with what was typed. */
+  refused: { error: string; typed: string } | null;
+};
+
+export function AlertSettings({ email, backupEmail, scanAlerts, refused }: AlertSettingsProps) {
+  return (
+    <div className="space-y-5 text-sm">
+      <div>
+        <p className="font-medium text-slate-900">Contact alerts (always on)</p>
+        <p className="text-slate-600">
+          When a finder writes to you with “I found this”, we e-mail {email}
+          {backupEmail ? ` and ${backupEmail}` : ""}, with how they will hand the item back and a link to the conversation.
+        </p>
+        <Form method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
+          <input type="hidden" name="intent" value="backup-email" />
+          <div className="min-w-0 flex-1">
+            <label htmlFor="backup-email" className="block font-medium text-slate-800">
+              Backup e-mail (optional)
+            </label>
+            <input
+              id="backup-email"
+              name="backupEmail"
+              type="email"
+              autoComplete="email"
+              defaultValue={refused ? refused.typed : (backupEmail ?? "")}
+              aria-invalid={refused ? true : undefined}
+              aria-describedby={refused ? "backup-email-error" : "backup-email-help"}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Save
+          </Button>
+        </Form>
+        {refused ? (
+          <p id="backup-email-error" role="alert" className="mt-1 text-red-700" data-testid="backup-email-error">
+            {refused.error}
+          </p>
+        ) : (
+          <p id="backup-email-help" className="mt-1 text-xs text-slate-600">
+            For when the lost item is your phone: a second address that also gets contact alerts. Leave it empty to remove it.
+          </p>
+        )}
+      </div>
+
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-slate-900" id="scan-alerts-label">
+            Scan alerts
+          </p>
+          <p className="text-slate-600" id="scan-alerts-description">
+            An e-mail when a person opens your profile by scan or search: at most one every {SCAN_ALERT_INTERVAL_MINUTES} minutes. Bots, link
+            previews, reloads by the same person within the hour and your own scans while signed in never alert.
+          </p>
+        </div>
+        <Form method="post" action="/settings">
+          <input type="hidden" name="intent" value="scan-alerts" />
+          <input type="hidden" name="value" value={scanAlerts ? "off" : "on"} />
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={scanAlerts}
+            aria-labelledby="scan-alerts-label"
+            aria-describedby="scan-alerts-description"
+            data-testid="scan-alerts-switch"
+            className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${scanAlerts ? "bg-brand-600" : "bg-slate-400"}`}
+          >
+            <span aria-hidden="true" className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${scanAlerts ? "translate-x-5" : ""}`} />
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// The e-mails of "I found this" (issue 12), through the app's mail module (SMTP_URL, or the server
+// log without it):
+// - contact alerts, always on: a finder's message to the owner's address and to the backup
+//   address from /settings, the handover first, with a link to the conversation;
+// - the finder's own private link, when they gave an e-mail address;
+// - scan alerts, opt-in: an e-mail when a person opens the owner's profile by scan or search. Bots
+//   and link previews never get here (features/finder/visitor.ts); the owner's own signed-in
+//   scans, a reload by the same client within the hour, and anything within the hour after the
+//   last alert send nothing. The hourly rule is one conditional UPDATE, so two scans at once
+//   cannot both alert.
+import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
+import type { Db } from "../../../db/connection";
+import { profiles, searchHistory, users } from "../../../db/schema";
+import { getEnv } from "~/core/env.server";
+import { inDate, istTime } from "~/core/india-time";
+import { sendMail, type Mail } from "~/core/mail.server";
+import { message, type MessageKey } from "~/i18n/messages";
+import type { SearchQuery } from "~/features/finder/search-input";
+import type { ContactInput } from "./contact-input";
+import { itemLabel, privatePath, type ItemRef } from "./threads.server";
+import { SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
+
+const HANDOVER_TEXT: Record<Handover, MessageKey> = {
+  keep: "contact.handoverKeep",
+  metro_counter: "contact.handoverMetroCounter",
+  police: "contact.handoverPolice",
+  place: "contact.handoverPlace",
+};
+
+/** The handover as the owner reads it (English, like the rest of the owner's side). */
+export function handoverText(handover: Handover, place: string | null): string {
+  const text = message(HANDOVER_TEXT[handover]).title;
+  return handover === "place" && place ? `${text} ${place}` : text;
+}
+
+async function addressesOf(db: Db, ownerId: string): Promise<string[]> {
+  const row = await db
+    .select({ email: users.email, backup: profiles.backupEmail })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, ownerId))
+    .get();
+  if (!row) return [];
+  return [...new Set([row.email, row.backup].filter((address): address is string => Boolean(address)))];
+}
+
+/** Sends each mail; a failure is logged, never thrown: what was stored stays stored. */
+async function deliver(mails: Mail[]): Promise<void> {
+  const results = await Promise.allSettled(mails.map((mail) => sendMail(mail)));
+  for (const result of results) if (result.status === "rejected") console.error("sending an alert mail failed", result.reason);
+}
+
+/** A finder's first message: to the owner and their backup address, the handover first. */
+export async function sendContactAlert(db: Db, alert: { ownerId: string; conversationId: string; item: ItemRef; form: ContactInput }) {
+  const { form } = alert;
+  const link = `${getEnv().APP_URL}/messaging/${alert.conversationId}`;
+  const item = itemLabel(alert.item);
+  const lines = [
+    `Someone found your item (${item}) and wrote to you through Tagback.`,
+    "",
+    `How they will hand it back: ${handoverText(form.handover, form.place)}`,
+    ...(form.foundWhere ? [`Where they found it: ${form.foundWhere}`] : []),
+    ...(form.contact ? [`How to reach them: ${form.contact}`] : []),
+    "",
+    "Their message:",
+    form.message,
+    "",
+    `Answer them here (sign in to Tagback): ${link}`,
+    "",
+    "The finder has no Tagback account; they read your answers through a private link.",
+  ];
+  const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
+  const to = await addressesOf(db, alert.ownerId);
+  await deliver(to.map((address) => ({ to: address, subject, text: lines.join("\n") })));
+}
+
+/** The finder's own copy of their private link (only when they gave an e-mail address). */
+export async function sendFinderLink(email: string, secret: string) {
+  const link = `${getEnv().APP_URL}${privatePath(secret)}`;
+  const text = [
+    "Your message was sent to the owner through Tagback.",
+    "",
+    `Your private link, to read the owner's answers and reply: ${link}`,
+    "",
+    "Keep it to yourself: anyone with this link can read the conversation.",
+    "",
+    "आपका संदेश मालिक को भेज दिया गया है। मालिक का जवाब पढ़ने और जवाब देने के लिए ऊपर दिया निजी लिंक खोलें।",
+  ].join("\n");
+  await deliver([{ to: email, subject: "Your private link to the owner's answers", text }]);
+}
+
+type Scan = { ownerId: string; historyId: string; clientKey: string; query: SearchQuery; city: string | null; at: Date };
+
+/**
+ * After a human's search was logged for an owner who turned scan alerts on: one e-mail, unless the
+ * same client searched this owner within the hour or an alert went out within the hour. Sent in
+ * the background: the finder's page never waits for a mail server.
+ */
+export async function maybeSendScanAlert(db: Db, scan: Scan, now = Date.now()): Promise<boolean> {
+  const sameClient = await db
+    .select({ id: searchHistory.id })
+    .from(searchHistory)
+    .where(
+      and(
+        eq(searchHistory.userId, scan.ownerId),
+        eq(searchHistory.clientKey, scan.clientKey),
+        gt(searchHistory.searchedAt, new Date(now - SAME_CLIENT_MINUTES * 60_000)),
+        ne(searchHistory.id, scan.historyId),
+      ),
+    )
+    .get();
+  if (sameClient) return false;
+  const claimed = await db
+    .update(profiles)
+    .set({ lastScanAlertAt: new Date(now) })
+    .where(
+      and(
+        eq(profiles.id, scan.ownerId),
+        eq(profiles.scanAlerts, true),
+        or(isNull(profiles.lastScanAlertAt), lte(profiles.lastScanAlertAt, new Date(now - SCAN_ALERT_INTERVAL_MINUTES * 60_000))),
+      ),
+    )
+    .returning({ id: profiles.id })
+    .get();
+  if (!claimed) return false;
+  const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
+  if (!owner) return false;
+  const item = itemLabel({ type: scan.query.type === "metrocard" ? "metro_card" : "tagback_token", value: scan.query.number });
+  const text = [
+    `Someone just opened your Tagback profile by its ${item}.`,
+    "",
+    `When: ${istTime(scan.at)} IST, ${inDate(scan.at)}`,
+    `Approximate place: ${scan.city ?? "unknown"}`,
+    "",
+    "If you lost this item, the finder may write to you next: you will get another e-mail then.",
+    `Your search history: ${getEnv().APP_URL}/profile`,
+    "",
+    `You get at most one of these an hour. Turn them off in Settings: ${getEnv().APP_URL}/settings`,
+  ].join("\n");
+  void deliver([{ to: owner.email, subject: `Your ${item} was just scanned`, text }]);
+  return true;
+}

@@ -1,0 +1,88 @@
+// The finder's live stream (GET /f/{secret}/events): the same event stream as a chat's
+// (core/event-stream.server.ts, the messaging hub, the same wire format as
+// features/messaging/live.server.ts, so the page uses the same useLiveUpdates hook), authorised by
+// the link instead of a session. It carries the conversation's messages, and on the finder's user
+// topic `activity` (the owner read the thread: the read receipt) and `deleted` (the owner closed
+// or deleted the thread: the stream ends, the page's link is dead).
+import { data } from "react-router";
+import type { Db } from "../../../db/connection";
+import { eventStream, type Send } from "~/core/event-stream.server";
+import { NO_STORE } from "~/core/no-store";
+import { messagesAfter } from "~/features/messaging/conversations.server";
+import { conversationTopic, messagingHub, userTopic, type LiveEvent, type MessagingHub } from "~/features/messaging/hub.server";
+import { HEARTBEAT_SECONDS, RECONNECT_MS } from "~/features/messaging/rules";
+import { FINDER_STREAMS_PER_THREAD } from "./rules";
+import { threadBySecret, type OwnerFinderThread } from "./threads.server";
+
+/**
+ * The owner opened the thread: the finder's page shows the read receipt. Published on the finder's
+ * own topic only (no session ever listens there), so no owner page reloads and nothing loops.
+ */
+export function announceOwnerRead(thread: Pick<OwnerFinderThread, "conversationId" | "finderUserId" | "closed">, hub: MessagingHub = messagingHub()) {
+  if (!thread.closed) hub.publish(userTopic(thread.finderUserId), { type: "activity", conversationId: thread.conversationId });
+}
+
+/** The owner closed the thread: the finder's open streams end and their page shows the dead link. */
+export function announceClosed(conversationId: string, finderUserId: string, hub: MessagingHub = messagingHub()) {
+  hub.publish(userTopic(finderUserId), { type: "deleted", conversationId });
+}
+
+const holder = globalThis as typeof globalThis & { __tagbackFinderStreams?: Map<string, number> };
+const open = (holder.__tagbackFinderStreams ??= new Map());
+
+function sendEvent(send: Send, event: LiveEvent, seq: number) {
+  switch (event.type) {
+    case "message":
+      return send({ event: "message", id: event.message.id, data: JSON.stringify(event.message) });
+    case "activity":
+      return send({ event: "activity", data: JSON.stringify({ conversationId: event.conversationId, seq }) });
+    case "deleted":
+      return send({ event: "deleted", data: event.conversationId });
+  }
+}
+
+export async function finderStream(db: Db, request: Request, secret: string): Promise<Response> {
+  // As for chats: only a client that asked for a stream gets one that never ends.
+  if (!/\btext\/event-stream\b/i.test(request.headers.get("Accept") ?? "")) {
+    throw data("This address is a live event stream: request it with Accept: text/event-stream.", { status: 406 });
+  }
+  const thread = await threadBySecret(db, secret);
+  if (!thread) throw data("Not Found", { status: 404, headers: NO_STORE });
+  // Gone while we checked: take no slot (a stream never started would never give it back).
+  if (request.signal.aborted) return new Response(null, { status: 204 });
+  const slots = open.get(thread.conversationId) ?? 0;
+  if (slots >= FINDER_STREAMS_PER_THREAD) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
+  open.set(thread.conversationId, slots + 1);
+  const lastEventId = request.headers.get("Last-Event-ID");
+  const hub = messagingHub();
+  return eventStream(
+    request.signal,
+    (send, close) => {
+      let seq = 0;
+      const forward = (event: LiveEvent) => {
+        if (event.type === "deleted" && event.conversationId !== thread.conversationId) return;
+        sendEvent(send, event, (seq += 1));
+        if (event.type === "deleted") close();
+      };
+      const stops = [hub.subscribe(conversationTopic(thread.conversationId), forward), hub.subscribe(userTopic(thread.finderUserId), forward)];
+      send({ event: "ready", data: String(Date.now()) });
+      if (lastEventId) {
+        messagesAfter(db, thread.conversationId, lastEventId)
+          .then((missed) => {
+            for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
+          })
+          .catch((error: unknown) => {
+            console.error("replaying missed messages failed", error);
+            close();
+          });
+      }
+      return () => {
+        for (const stop of stops) stop();
+        const left = (open.get(thread.conversationId) ?? 1) - 1;
+        if (left <= 0) open.delete(thread.conversationId);
+        else open.set(thread.conversationId, left);
+      };
+    },
+    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, headers: NO_STORE },
+  );
+}

@@ -1,0 +1,32 @@
+// The owner's open conversation with an anonymous finder (/messaging/{id}): what the page shows
+// about the finder, and the read receipt it sends them.
+import type { Db } from "../../../db/connection";
+import type { OpenConversation } from "~/features/messaging/conversations.server";
+import { handoverText } from "./alerts.server";
+import type { FinderThreadSummary } from "./finder-thread-panel";
+import { announceOwnerRead } from "./live.server";
+import { FINDER_NAME } from "./owner-view";
+import { finderThreadForOwner } from "./threads.server";
+
+/**
+ * Called after the owner's page marked the conversation read: null for an ordinary chat; for a
+ * finder thread, what the page shows, and the finder's page hears that the owner read it.
+ */
+export async function finderThreadOpenedBy(db: Db, ownerId: string, conversationId: string): Promise<FinderThreadSummary | null> {
+  const thread = await finderThreadForOwner(db, ownerId, conversationId);
+  if (!thread) return null;
+  announceOwnerRead(thread);
+  return {
+    itemLabel: thread.itemLabel,
+    handover: thread.handover,
+    handoverText: handoverText(thread.handover, thread.handoverPlace),
+    foundWhere: thread.foundWhere,
+    contact: thread.contact,
+    closed: thread.closed,
+  };
+}
+
+/** The conversation as its header shows it: the other participant is 'Finder (no account)'. */
+export function asFinderConversation(conversation: OpenConversation): OpenConversation {
+  return { ...conversation, other: { ...conversation.other, name: FINDER_NAME } };
+}

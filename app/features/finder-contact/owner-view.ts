@@ -1,0 +1,13 @@
+// How an "I found this" thread looks from the owner's side of /messaging: the other participant is
+// 'Finder (no account)' with the item they found, never a made-up user's name.
+import type { Contact } from "~/features/messaging/contact-list";
+import { message } from "~/i18n/messages";
+
+export const FINDER_NAME = message("finderContact.finderName").title;
+
+/** A contact-list row of a finder thread: named for the finder and the item (and closed, once it is). */
+export function withFinderLabel(contact: Contact, labels: Map<string, { itemLabel: string; closed: boolean }>): Contact {
+  const label = labels.get(contact.conversationId);
+  if (!label) return contact;
+  return { ...contact, name: `${FINDER_NAME} · ${label.itemLabel}${label.closed ? " · closed" : ""}` };
+}

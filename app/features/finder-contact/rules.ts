@@ -1,0 +1,39 @@
+// The rules of "I found this" (issue 12): a finder without an account writes to the owner from the
+// scan result, and comes back to the thread through a private link. Written once, used by the
+// schema, the server modules, the messages of app/i18n/en.ts and hi.ts, README and the tests.
+
+/** The first message: at most this many characters after cleaning (a chat reply stays at 160). */
+export const FINDER_MESSAGE_MAX = 500;
+/** How the finder can be reached: an e-mail address or a phone number. */
+export const FINDER_CONTACT_MAX = 254;
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 15;
+/** "Where I found it", and the place they will leave it when they choose their own. */
+export const FOUND_WHERE_MAX = 200;
+export const HANDOVER_PLACE_MAX = 120;
+
+/** How the finder will hand the item back (the form offers exactly these). */
+export const HANDOVERS = ["keep", "metro_counter", "police", "place"] as const;
+export type Handover = (typeof HANDOVERS)[number];
+
+/** A form sent sooner than this after it was shown is a script's, not a person's. */
+export const MIN_FILL_SECONDS = 3;
+/** A form older than this must be opened again (its signed time stamp has expired). */
+export const FORM_TTL_HOURS = 2;
+
+/** Messages sent through the form from one client (IPv4 address or IPv6 /64) in an hour. */
+export const FINDER_MESSAGES_PER_CLIENT_PER_HOUR = 5;
+/** Messages one owner can receive through the form in a day, from everyone. */
+export const FINDER_MESSAGES_PER_OWNER_PER_DAY = 20;
+/** Replies on private pages from one client in an hour. */
+export const FINDER_REPLIES_PER_CLIENT_PER_HOUR = 60;
+
+/** Random bytes in a private link's secret: 256 bits, base64url (43 characters). */
+export const CAPABILITY_BYTES = 32;
+
+/** Scan alerts: at most one an hour per owner; the same client within the hour never alerts. */
+export const SCAN_ALERT_INTERVAL_MINUTES = 60;
+export const SAME_CLIENT_MINUTES = 60;
+
+/** Live connections one private thread may hold open at once. */
+export const FINDER_STREAMS_PER_THREAD = 3;

@@ -1,0 +1,81 @@
+// The finder search limit, checked in front of React Router (server/app.ts): a search on /, /about
+// or /findowner is counted here, and a refused page request gets a small 429 page with
+// Retry-After at once, without routing, loading or rendering the page (a flood of refused searches
+// costs almost nothing). A refused data request (a client navigation's `.data` fetch, which must
+// be answered in React Router's format) goes on with refusedSearchContext set, and the finder's
+// loader answers 429 with the message in place. The loader itself never counts.
+import { createContext } from "react-router";
+import type { Db } from "../../../db/connection";
+import { consume } from "~/core/rate-limit.server";
+import { NO_STORE } from "~/core/no-store";
+import { messageIn, type Locale } from "~/i18n/messages";
+import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema } from "./search-input";
+
+/** Set for a refused data request: the Retry-After seconds (null: the search was allowed). */
+export const refusedSearchContext = createContext<number | null>(null);
+
+/** Whether a path is one of React Router's data requests (answered in its own format). */
+export function isDataRequest(pathname: string): boolean {
+  return pathname.endsWith(".data");
+}
+
+/** The pages that run the finder search from their URL. */
+export const FINDER_PATHS = new Set(["/", "/about", "/findowner"]);
+
+/**
+ * The page a path asks for: React Router's data requests (a client navigation's fetch) run the same
+ * loader at `/about.data`, `/findowner.data` and `/_.data` (for `/`), and must count the same.
+ */
+function pagePathOf(pathname: string): string {
+  if (!isDataRequest(pathname)) return pathname;
+  const page = pathname.slice(0, -".data".length);
+  return page === "/_" ? "/" : page;
+}
+
+export type SearchGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts the search a GET of `url` asks for, if any. Only a search that would be run is counted:
+ * an address without one, an unknown type or a malformed number is not (the page explains those).
+ */
+export async function gateSearch(db: Db, url: URL, clientKey: string): Promise<SearchGate> {
+  if (!FINDER_PATHS.has(pagePathOf(url.pathname))) return { allowed: true };
+  const request = readSearchRequest(url.searchParams);
+  if (request.kind === "none" || request.kind === "invalid-type") return { allowed: true };
+  if (request.kind !== "demo") {
+    const schema = request.kind === "sticker" ? urlTokenSchema : searchFormSchema;
+    if (parseSearch(request.fields, schema).status !== "success") return { allowed: true };
+  }
+  const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
+  return allowed ? { allowed: true } : { allowed: false, retryAfterSeconds };
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * The refused search's answer: the spec's message on a page of its own, a link home, in the
+ * finder's language (worked out from the same headers as middleware/i18n.ts, which has not run).
+ */
+export function refusedSearchResponse(retryAfterSeconds: number, stylesheet: string, locale: Locale = "en"): Response {
+  const { title, description } = messageIn(locale, "finder.tooManySearches");
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(title)} | Tagback</title>
+<link rel="stylesheet" href="${escape(stylesheet)}"></head>
+<body class="bg-slate-50 text-slate-900"><main class="mx-auto max-w-md p-6">
+<div role="alert" data-testid="search-alert" class="rounded-lg border border-amber-300 bg-amber-50 p-4">
+<h1 class="text-lg font-semibold">${escape(title)}</h1><p class="mt-1">${escape(description ?? "")}</p></div>
+<p class="mt-4"><a class="text-blue-700 underline" href="/">${escape(messageIn(locale, "site.returnHome").title)}</a></p>
+</main></body></html>`;
+  return new Response(html, {
+    status: 429,
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": String(retryAfterSeconds),
+      Vary: "Accept-Language, Cookie",
+      "Content-Language": locale,
+    },
+  });
+}

@@ -1,0 +1,110 @@
+// The owner search form of /found and of the 'Found an Item' tab: a plain GET form (a shareable
+// URL; works without JavaScript). With JavaScript it keeps only digits (metro card at most
+// METRO_CARD_MAX, token TOKEN_LENGTH shown 4-4-4) and shows these screens' messages before any
+// request, from the same parser the server uses.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatToken, keepDigits, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/features/finder/search-input";
+import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
+import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { message, messageOf } from "~/i18n/messages";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+import { parseFoundSearch, type FoundVariant } from "./found-search";
+
+type FoundSearchFormProps = {
+  /** Where the form goes: /found, or /lost-found with its tab. */
+  action: string;
+  /** Extra fields the page needs in its URL (the tab). */
+  hidden?: Record<string, string>;
+  variant: FoundVariant;
+  defaultType: SearchType;
+  defaultNumber: string;
+  lastResult: SubmissionResult<string[]> | null;
+};
+
+function display(type: SearchType, digits: string) {
+  return type === "tagbacktoken" ? formatToken(digits) : digits;
+}
+
+export function FoundSearchForm({ action, hidden, variant, defaultType, defaultNumber, lastResult }: FoundSearchFormProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [type, setType] = useState<SearchType>(defaultType);
+  const [number, setNumber] = useState(() => (/^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber));
+  const [form, fields] = useForm({
+    id: `found-search-${variant}`,
+    lastResult,
+    onValidate: ({ formData }) => parseFoundSearch(formData, variant),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const errorKey = fields.number.errors?.[0] ?? fields.type.errors?.[0];
+  const error = errorKey ? messageOf(errorKey, "found.missing") : null;
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === action.split("?")[0] && navigation.location.search.includes("number=");
+  const inputId = `found-number-${variant}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <Form method="get" action={action} {...getFormProps(form)} preventScrollReset className="space-y-3">
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">What did you find?</legend>
+        <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {SEARCH_TYPES.map((value) => (
+            <label
+              key={value}
+              className="cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-700 has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
+            >
+              <input
+                type="radio"
+                name="type"
+                value={value}
+                checked={type === value}
+                onChange={() => {
+                  setType(value);
+                  setNumber("");
+                }}
+                className="sr-only"
+              />
+              {message(SEARCH_TYPE_LABELS[value]).title}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+          {type === "metrocard" ? "Metro card number" : `${TOKEN_LENGTH}-digit token`}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={inputId}
+            name="number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="search"
+            value={number}
+            placeholder={type === "metrocard" ? `${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits` : "1234-5678-9012"}
+            maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : TOKEN_LENGTH + 2) : undefined}
+            onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+          />
+          <Button type="submit" disabled={searching} className="shrink-0">
+            {searching ? "Searching…" : "Find Owner"}
+          </Button>
+        </div>
+        {error ? (
+          <div id={errorId} role="alert" className="mt-2 text-sm text-red-800" data-testid="found-search-error">
+            <p className="font-semibold">{error.title}</p>
+            {error.description ? <p>{error.description}</p> : null}
+          </div>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+// The find-owner search as / and /about show it (id find-owner, the target of Find Owner and of
+// the search form), and what a search result page adds under it instead of the marketing parts.
+import { useEffect, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import type { RouteHandle } from "~/root";
+import { preloadMarketing } from "./lazy-pages";
+
+/** The handle of / and /about: a search result gets the small header and footer (root.tsx). */
+export const resultPageHandle: RouteHandle = {
+  compactChrome: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
+};
+
+export function FindOwnerSection({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <section id="find-owner" aria-labelledby="find-owner-title" className="scroll-mt-16">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-2">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Find Owner</p>
+            <h2 id="find-owner-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">
+              {title}
+            </h2>
+            <p className="mt-3 max-w-xl text-slate-700">{intro}</p>
+          </div>
+          <div>{children}</div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Under a result: the way to the full page (the result page itself stays small for the finder). */
+export function ResultPageFooter({ homeHref, label }: { homeHref: string; label: string }) {
+  useEffect(preloadMarketing, []);
+  return (
+    <p className="mx-auto max-w-6xl px-4 pb-4 text-center">
+      <Link to={homeHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        {label}
+        <Icon name="chevron-right" className="h-4 w-4" />
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,68 @@
+// The floating Contact us menu and Buy Stickers link of /, /about and /findowner (spec 000 §2).
+// Contact us is a <details>, so its menu opens without JavaScript; with JavaScript its icon shows
+// X, Instagram and WhatsApp in turn (not under prefers-reduced-motion). A signed-in visitor also
+// gets the six-tab bottom navigation on small screens, and the buttons move up above it.
+import { useEffect, useState } from "react";
+import { SocialIcon } from "~/components/social-icons";
+import { Icon } from "~/components/ui/icon";
+import { CONTACT_LINKS } from "~/core/site";
+import { BottomNav } from "~/features/owner/app-nav";
+import { useT } from "~/i18n/use-t";
+import { CONTACT_ICON_ROTATION_MS } from "./rules";
+
+function useRotatingIndex(length: number, intervalMs: number) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => setIndex((current) => (current + 1) % length), intervalMs);
+    return () => clearInterval(timer);
+  }, [length, intervalMs]);
+  return index;
+}
+
+export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signedIn: boolean }) {
+  const { t } = useT();
+  const shown = CONTACT_LINKS[useRotatingIndex(CONTACT_LINKS.length, CONTACT_ICON_ROTATION_MS)];
+  return (
+    <>
+      <div
+        data-testid="floating-actions"
+        className={`fixed right-4 z-30 flex flex-col items-end gap-2 ${signedIn ? "bottom-20 md:bottom-4" : "bottom-4"}`}
+      >
+        <details className="group relative">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-900 py-2.5 pl-3 pr-4 text-sm font-semibold text-white shadow-lg hover:bg-slate-700 [&::-webkit-details-marker]:hidden">
+            <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white/15" data-contact-icon={shown.label}>
+              <SocialIcon network={shown.label} className="h-4 w-4" />
+            </span>
+            {t("search.contactUs")}
+          </summary>
+          <ul className="absolute bottom-14 right-0 w-52 rounded-2xl border border-slate-200 bg-white p-2 text-sm shadow-xl" aria-label={t("search.contactUs")}>
+            {CONTACT_LINKS.map((link) => (
+              <li key={link.label}>
+                <a
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <SocialIcon network={link.label} />
+                  {link.label === "WhatsApp" ? "Chat on WhatsApp" : `Message us on ${link.label}`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+        <a
+          href={shopUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex items-center gap-2 rounded-full bg-brand-600 py-2.5 pl-3 pr-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
+        >
+          <Icon name="sticker" className="h-5 w-5" />
+          {t("search.buyStickers")}
+        </a>
+      </div>
+      {signedIn ? <BottomNav /> : null}
+    </>
+  );
+}

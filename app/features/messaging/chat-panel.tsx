@@ -1,0 +1,155 @@
+// The chat panel's parts: the respect banner, the messages, and the composer. Without JavaScript
+// the composer is a plain form (post, redirect, the page shows the message); with it the form
+// posts in the background, Ctrl/Cmd+Enter sends, and typing shows the length and a warning when
+// the profanity check would refuse the text. The server checks everything again either way.
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+import { containsProfanity } from "~/core/profanity";
+import { message, type MessageKey } from "~/i18n/messages";
+import type { LiveMessage } from "./live-message";
+import { cleanMessage } from "./message-input";
+import { MESSAGE_MAX_LENGTH } from "./rules";
+
+export function RespectBanner() {
+  return (
+    <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="respect-banner">
+      Keep conversations respectful. Dm Tagback on X/Twitter to directly contact the owner.
+    </p>
+  );
+}
+
+/** Loader messages and live ones together: each once, in time order. */
+export function mergeMessages(stored: LiveMessage[], live: LiveMessage[]): LiveMessage[] {
+  const byId = new Map<string, LiveMessage>();
+  for (const one of [...stored, ...live]) byId.set(one.id, one);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export function MessageList({ messages, me }: { messages: LiveMessage[]; me: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+  // The newest message in view: on first render and whenever one arrives.
+  useLayoutEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [count]);
+  if (count === 0) {
+    return <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>;
+  }
+  return (
+    <>
+      <ol className="space-y-2 py-3" aria-label="Messages" data-testid="messages">
+        {messages.map((one) => {
+          const mine = one.senderId === me;
+          return (
+            <li key={one.id} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
+              <div className={`max-w-[80%] rounded-2xl px-3 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
+                <p className="whitespace-pre-wrap break-words">{one.content}</p>
+                <p className={`mt-0.5 text-right text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
+                  <span className="sr-only">{mine ? "You, " : ""}</span>
+                  <time dateTime={one.createdAt}>{one.time}</time>
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <div id="latest" ref={end} />
+    </>
+  );
+}
+
+/** What the send action answers a background post (a plain post is redirected instead). */
+export type SendResult = { ok: true } | { ok: false; error: MessageKey; content: string };
+
+type ComposerProps = {
+  action: string;
+  /** This form's idempotency key: the same form posted twice stores its text once. */
+  sendKey: string;
+  /** A plain post's refusal, with the text to put back. */
+  refused: { error: MessageKey; content: string } | null;
+};
+
+export function Composer({ action, sendKey, refused }: ComposerProps) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<SendResult>({ key: `send:${action}` });
+  const form = useRef<HTMLFormElement>(null);
+  const [text, setText] = useState(refused?.content ?? "");
+  const busy = fetcher.state !== "idle";
+
+  // A background post that went through empties the box (unless the user has typed on meanwhile);
+  // a refused one keeps the text.
+  const wasBusy = useRef(false);
+  const submitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (wasBusy.current && fetcher.state === "idle" && fetcher.data?.ok) {
+      setText((current) => (current === submitted.current ? "" : current));
+    }
+    wasBusy.current = fetcher.state !== "idle";
+  }, [fetcher.state, fetcher.data]);
+
+  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : (refused?.error ?? null);
+  const cleaned = cleanMessage(text);
+  const nsfw = hydrated && containsProfanity(cleaned);
+  const tooLong = cleaned.length > MESSAGE_MAX_LENGTH;
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (!busy) form.current?.requestSubmit();
+    }
+  }
+
+  const error = serverError ? message(serverError) : null;
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action={action}
+      onSubmit={() => (submitted.current = text)}
+      className="space-y-2"
+      data-testid="composer"
+    >
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="clientKey" value={sendKey} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      {error ? <FormAlert title={error.title} description={error.description} data-testid="send-error" /> : null}
+      <label htmlFor="message-content" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="message-content"
+        name="content"
+        rows={2}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Type a message"
+        aria-describedby="message-help"
+        className="block w-full resize-none rounded-lg border border-slate-300 px-3 py-2"
+      />
+      <div className="flex items-start justify-between gap-3">
+        <div id="message-help" className="text-xs text-slate-600" aria-live="polite">
+          {nsfw ? (
+            <p className="font-medium text-red-800" data-testid="nsfw-warning">
+              {message("messaging.nsfwWarning").title}
+            </p>
+          ) : null}
+          {hydrated ? (
+            <p className={tooLong ? "font-medium text-red-800" : undefined}>
+              {cleaned.length}/{MESSAGE_MAX_LENGTH}
+              <span className="hidden sm:inline"> · Ctrl+Enter to send</span>
+            </p>
+          ) : (
+            <p>At most {MESSAGE_MAX_LENGTH} characters.</p>
+          )}
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending…" : "Send"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

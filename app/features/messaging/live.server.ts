@@ -1,0 +1,128 @@
+// What the rest of the app tells the hub, and the event stream a browser reads it from
+// (GET /messaging/events and /messaging/{conversationId}/events).
+//
+// Wire format: `event: message` with the message as JSON and its id as the event id (so a browser
+// that reconnects sends Last-Event-ID and gets what it missed); `event: activity` with a
+// conversation id (the contact list should refresh); `event: deleted` (the open conversation is
+// gone); `event: ready` once the stream is subscribed. A `: ping` comment every HEARTBEAT_SECONDS keeps proxies from closing an idle stream.
+import { data, type RouterContextProvider } from "react-router";
+import { dbContext } from "~/core/context";
+import { eventStream, type Send } from "~/core/event-stream.server";
+import { message } from "~/i18n/messages";
+import { userContext } from "~/middleware/session";
+import { isParticipant, messagesAfter } from "./conversations.server";
+import { conversationTopic, messagingHub, userTopic, type LiveEvent, type LiveMessage, type MessagingHub } from "./hub.server";
+import { HEARTBEAT_SECONDS, RECONNECT_MS, STREAMS_PER_USER } from "./rules";
+
+export function announceMessage(live: LiveMessage, participantIds: string[], hub: MessagingHub = messagingHub()) {
+  hub.publish(conversationTopic(live.conversationId), { type: "message", message: live });
+  for (const id of participantIds) hub.publish(userTopic(id), { type: "activity", conversationId: live.conversationId });
+}
+
+/** A conversation started, or otherwise changed for its participants' contact lists. */
+export function announceActivity(conversationId: string, participantIds: string[], hub: MessagingHub = messagingHub()) {
+  for (const id of participantIds) hub.publish(userTopic(id), { type: "activity", conversationId });
+}
+
+export function announceDeleted(conversationId: string, participantIds: string[], hub: MessagingHub = messagingHub()) {
+  hub.publish(conversationTopic(conversationId), { type: "deleted", conversationId });
+  announceActivity(conversationId, participantIds, hub);
+}
+
+// Open streams per user, in this process (like the hub itself).
+const holder = globalThis as typeof globalThis & { __tagbackStreamsPerUser?: Map<string, number> };
+const openStreams = (holder.__tagbackStreamsPerUser ??= new Map());
+
+function takeSlot(userId: string): boolean {
+  const open = openStreams.get(userId) ?? 0;
+  if (open >= STREAMS_PER_USER) return false;
+  openStreams.set(userId, open + 1);
+  return true;
+}
+
+function releaseSlot(userId: string) {
+  const open = (openStreams.get(userId) ?? 1) - 1;
+  if (open <= 0) openStreams.delete(userId);
+  else openStreams.set(userId, open);
+}
+
+/** Open streams right now, over all users (the hub's listeners are the other half of a leak check). */
+export function openStreamCount(): number {
+  let total = 0;
+  for (const count of openStreams.values()) total += count;
+  return total;
+}
+
+/**
+ * One event on the wire. `seq` (counted per stream) makes each activity event's data new, so a
+ * browser that keeps only the latest data of an event name still sees two in a row.
+ */
+function sendEvent(send: Send, event: LiveEvent, seq: number) {
+  switch (event.type) {
+    case "message":
+      return send({ event: "message", id: event.message.id, data: JSON.stringify(event.message) });
+    case "activity":
+      return send({ event: "activity", data: JSON.stringify({ conversationId: event.conversationId, seq }) });
+    case "deleted":
+      return send({ event: "deleted", data: event.conversationId });
+  }
+}
+
+type StreamArgs = { request: Request; context: Readonly<RouterContextProvider>; conversationId: string | null };
+
+/**
+ * The stream of a signed-in user: their contact list's activity and, with a conversation id, that
+ * conversation's messages. A request without `Accept: text/event-stream` gets 406, an anonymous one
+ * 401; someone who is not a participant gets 404, exactly as for a conversation that does not
+ * exist; more than STREAMS_PER_USER open streams of one user get 429.
+ */
+export async function messagingStream({ request, context, conversationId }: StreamArgs): Promise<Response> {
+  // Only a client that asked for a stream (EventSource always does) gets one that never ends; a
+  // page visit or a crawler gets a quick answer instead.
+  if (!/\btext\/event-stream\b/i.test(request.headers.get("Accept") ?? "")) {
+    throw data("This address is a live event stream: request it with Accept: text/event-stream.", { status: 406 });
+  }
+  const user = context.get(userContext);
+  if (!user) throw data("Sign in to receive messages.", { status: 401 });
+  const db = context.get(dbContext);
+  if (conversationId !== null && !(await isParticipant(db, user.id, conversationId))) throw data("Not Found", { status: 404 });
+  // Gone while we checked: take no slot (a stream never started would never give it back).
+  if (request.signal.aborted) return new Response(null, { status: 204 });
+  if (!takeSlot(user.id)) {
+    throw data(message("messaging.tooManyStreams").title, { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
+  }
+  const lastEventId = request.headers.get("Last-Event-ID");
+  const hub = messagingHub();
+  return eventStream(
+    request.signal,
+    (send, close) => {
+      let seq = 0;
+      const forward = (event: LiveEvent) => {
+        // A send that fails has closed the stream, and with it unsubscribed this listener.
+        sendEvent(send, event, (seq += 1));
+        if (event.type === "deleted") close();
+      };
+      const unsubscribe = [hub.subscribe(userTopic(user.id), forward)];
+      if (conversationId !== null) unsubscribe.push(hub.subscribe(conversationTopic(conversationId), forward));
+      // Subscribed: from now on nothing is missed (the page shows it is live).
+      send({ event: "ready", data: String(Date.now()) });
+      // A reconnect: what the browser missed since its last message. Subscribed first, then the
+      // replay, so a message stored in between comes twice (the browser merges), never not at all.
+      if (conversationId !== null && lastEventId) {
+        messagesAfter(db, conversationId, lastEventId)
+          .then((missed) => {
+            for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
+          })
+          .catch((error: unknown) => {
+            console.error("replaying missed messages failed", error);
+            close();
+          });
+      }
+      return () => {
+        for (const stop of unsubscribe) stop();
+        releaseSlot(user.id);
+      };
+    },
+    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS },
+  );
+}

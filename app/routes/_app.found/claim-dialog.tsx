@@ -1,0 +1,56 @@
+// Claiming a token found in a search (spec 001 §4: 'Token Claimed'): a signed-in user who searched
+// a token nobody holds can make it theirs with the password from its sticker pack. The dialog is
+// a state of the URL (the search, or ?claim=TOKEN after a refused try), so it works without
+// JavaScript; the form is the same claim as Verify Token on /token.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { formatToken } from "~/features/finder/search-input";
+import { verifyTokenSchema } from "~/features/stickers/claim";
+import { TOKEN_PASSWORD_MAX } from "~/features/stickers/rules";
+import { messageOf } from "~/i18n/messages";
+
+export function ClaimDialog({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "claim";
+  const [form, fields] = useForm({
+    id: "claim-token",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyTokenSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const firstError = form.errors?.[0] ?? fields.password.errors?.[0] ?? fields.token.errors?.[0];
+  const refused = firstError ? messageOf(firstError, "token.wrong") : null;
+  return (
+    <RouteDialog title="This token belongs to nobody yet" titleId="claim-title" closeHref="/found">
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Token <span className="font-mono font-semibold">{formatToken(token)}</span> has not been claimed. If it is yours, enter the
+          password from its sticker pack to claim it.
+        </p>
+        <Form method="post" action={`/found?claim=${token}`} {...getFormProps(form)} className="space-y-4">
+          {refused ? <FormAlert title={refused.title} description={refused.description} data-testid="claim-alert" /> : null}
+          <input type="hidden" name="token" value={token} />
+          <Field
+            label="Password"
+            errorId={fields.password.errorId}
+            hint={`Digits only, up to ${TOKEN_PASSWORD_MAX}.`}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              inputMode: "numeric",
+              maxLength: TOKEN_PASSWORD_MAX,
+              autoComplete: "off",
+            }}
+          />
+          <Button type="submit" name="intent" value="claim" disabled={busy}>
+            {busy ? "Claiming…" : "Claim Token"}
+          </Button>
+        </Form>
+      </div>
+    </RouteDialog>
+  );
+}

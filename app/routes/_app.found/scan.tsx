@@ -1,0 +1,94 @@
+// Scanning on /found: the section on the page (open the camera, or upload a photo of the code) and
+// the scanner dialog, a state of the URL (?scan=1). Without JavaScript, or without a camera, the
+// dialog and the page say that the phone's own camera app opens a sticker directly, and offer the
+// photo upload, decoded on the server.
+import type { MouseEvent } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+import { PHOTO_MAX_BYTES } from "~/features/lost-found/rules";
+import { message, type MessageKey } from "~/i18n/messages";
+import { CameraScanner, scannerAllowedHere } from "./camera-scanner";
+
+const SCAN_HREF = "/found?scan=1";
+
+function CameraAppNote() {
+  return (
+    <p className="text-sm text-slate-700">
+      Your phone's own camera app opens a Tagback sticker directly: point it at the QR code and tap the link it shows. Or upload a photo
+      of the code here.
+    </p>
+  );
+}
+
+/** The photo upload: a plain multipart form, decoded on the server. */
+export function PhotoUpload({ error }: { error: MessageKey | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const refused = error ? message(error) : null;
+  return (
+    <Form method="post" action="/found" encType="multipart/form-data" className="space-y-3" data-testid="photo-upload">
+      {refused ? <FormAlert title={refused.title} description={refused.description} data-testid="photo-alert" /> : null}
+      <div>
+        <label htmlFor="qr-photo" className="block text-sm font-medium text-slate-800">
+          Photo of the QR code
+        </label>
+        <input
+          id="qr-photo"
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
+        />
+        <p className="mt-1 text-xs text-slate-600">{`JPEG or PNG, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`}</p>
+      </div>
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Reading the photo…" : "Read QR code from photo"}
+      </Button>
+    </Form>
+  );
+}
+
+/** On the page: the camera (a link that opens the dialog) and the photo upload. */
+export function ScanSection({ photoError }: { photoError: MessageKey | null }) {
+  const navigate = useNavigate();
+  function openHere(event: MouseEvent<HTMLAnchorElement>) {
+    // The decoder's worker is allowed only in a document loaded from /found; from anywhere else the
+    // link loads /found afresh.
+    if (!scannerAllowedHere()) return;
+    event.preventDefault();
+    navigate(SCAN_HREF, { preventScrollReset: true });
+  }
+  return (
+    <section aria-labelledby="scan-title" className="space-y-4 sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
+      <h2 id="scan-title" className="text-xl font-bold">
+        Scan a QR code
+      </h2>
+      <ButtonLink href={SCAN_HREF} onClick={openHere} data-testid="open-scanner">
+        Scan with camera
+      </ButtonLink>
+      <CameraAppNote />
+      <PhotoUpload error={photoError} />
+    </section>
+  );
+}
+
+/** The scanner dialog (?scan=1): the camera with JavaScript; the note and the upload without. */
+export function ScannerDialog({ appUrl, photoError }: { appUrl: string; photoError: MessageKey | null }) {
+  const hydrated = useHydrated();
+  return (
+    <RouteDialog title="Scan QR Code" titleId="scanner-title" closeHref="/found">
+      {hydrated ? (
+        <CameraScanner appUrl={appUrl} />
+      ) : (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">Scanning with the camera here needs JavaScript.</p>
+          <CameraAppNote />
+          <PhotoUpload error={photoError} />
+        </div>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,220 @@
+// /messaging/{conversationId}: one conversation (spec 001 §2, §4). Only its participants read it,
+// send to it and delete it; anyone else, and any made-up id, gets 404 and changes nothing.
+// Opening it marks it read. Without JavaScript: the messages, a Refresh link and a plain send form
+// (post, redirect back). With it: new messages arrive live over /messaging/{id}/events.
+import { useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, replace, useRouteError } from "react-router";
+import type { Route } from "./+types/route";
+import type { Db } from "../../../db/connection";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import { dbContext } from "~/core/context";
+import { useHydrated } from "~/core/hooks/use-hydrated";
+import { NO_STORE } from "~/core/no-store";
+import { readForm, unknownIntent } from "~/core/read-form.server";
+import { redirectWithToast } from "~/core/toast.server";
+import { requireUser } from "~/features/account/guards.server";
+import { Composer, mergeMessages, MessageList, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";
+import { PersonAvatar } from "~/features/messaging/contact-list";
+import { conversationFor, deleteConversation, markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
+import type { LiveMessage } from "~/features/messaging/live-message";
+import { announceDeleted, announceMessage } from "~/features/messaging/live.server";
+import { sendMessageSchema } from "~/features/messaging/message-input";
+import { useLiveUpdates } from "~/features/messaging/use-live-updates";
+import { FinderThreadPanel } from "~/features/finder-contact/finder-thread-panel";
+import { asFinderConversation, finderThreadOpenedBy } from "~/features/finder-contact/owner-thread.server";
+import { message, type MessageKey } from "~/i18n/messages";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.conversation ? `${loaderData.conversation.other.name} · Messaging | Tagback` : "Messaging | Tagback" },
+];
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+function notFound(): never {
+  throw data("Not Found", { status: 404, headers: NO_STORE });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const me = requireUser({ request, context }).id;
+  const db = context.get(dbContext);
+  const id = params.conversationId;
+  let conversation;
+  try {
+    conversation = await conversationFor(db, me, id);
+  } catch (error) {
+    console.error("loading a conversation failed", error);
+    throw data(message("messaging.loadConversationFailed").title, { status: 503, headers: NO_STORE });
+  }
+  if (!conversation) notFound();
+  let messages: LiveMessage[] | null = null;
+  try {
+    messages = await readMessages(db, id);
+    await markRead(db, me, id);
+  } catch (error) {
+    console.error("loading messages failed", error);
+  }
+  // An "I found this" thread: 'Finder (no account)', what they said first, and the read receipt
+  // for their private page (features/finder-contact/).
+  const finderThread = await finderThreadOpenedBy(db, me, id);
+  return data(
+    {
+      me,
+      conversation: finderThread ? asFinderConversation(conversation) : conversation,
+      finderThread,
+      messages,
+      // A new key on every render of the form: posting this very form again is a no-op.
+      sendKey: crypto.randomUUID(),
+      confirmDelete: new URL(request.url).searchParams.get("delete") === "1",
+    },
+    { status: messages ? 200 : 503, headers: NO_STORE },
+  );
+}
+
+type IntentArgs = { db: Db; me: string; conversationId: string; formData: FormData };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const me = requireUser({ request, context }).id;
+  const args: IntentArgs = { db: context.get(dbContext), me, conversationId: params.conversationId, formData: await readForm(request) };
+  switch (args.formData.get("intent")) {
+    case "send":
+      return sendAction(args);
+    case "delete":
+      return deleteAction(args);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
+  const raw = formData.get("content");
+  const content = typeof raw === "string" ? raw : "";
+  const refuse = (error: MessageKey, status: number) => data<SendResult>({ ok: false, error, content }, { status, headers: NO_STORE });
+  const parsed = sendMessageSchema.safeParse({ content, clientKey: formData.get("clientKey") ?? undefined });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]?.message;
+    // A refused message must not reveal whether the conversation exists.
+    if (!(await conversationFor(db, me, conversationId))) notFound();
+    return refuse(issue === "messaging.notSent" || issue === "messaging.tooLong" ? issue : "messaging.empty", 400);
+  }
+  let outcome;
+  try {
+    outcome = await sendMessage(db, { conversationId, senderId: me, content: parsed.data.content, clientKey: parsed.data.clientKey });
+  } catch (error) {
+    console.error("sending a message failed", error);
+    return refuse("messaging.sendFailed", 503);
+  }
+  if (!outcome.ok) {
+    if (outcome.reason === "not-participant") notFound();
+    if (outcome.reason === "limit") return refuse("messaging.messageLimit", 429);
+    return refuse(outcome.problem ?? "messaging.sendFailed", 400);
+  }
+  if (!outcome.duplicate) announceMessage(outcome.message, outcome.participantIds);
+  // A background post (JavaScript) gets an answer; a plain one goes back to the page (#latest, so
+  // it opens at the newest message), replacing the history entry rather than adding one per message.
+  if (formData.get("enhanced") === "1") return data<SendResult>({ ok: true }, { headers: NO_STORE });
+  return replace(`/messaging/${conversationId}#latest`);
+}
+
+async function deleteAction({ db, me, conversationId }: IntentArgs) {
+  let outcome;
+  try {
+    outcome = await deleteConversation(db, me, conversationId);
+  } catch (error) {
+    console.error("deleting a conversation failed", error);
+    return redirectWithToast(`/messaging/${conversationId}`, { type: "error", ...message("messaging.deleteFailed") });
+  }
+  if (!outcome.ok) notFound();
+  announceDeleted(conversationId, outcome.participantIds);
+  return redirectWithToast("/messaging", { type: "success", ...message("messaging.deleted") });
+}
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { me, conversation, messages, sendKey, confirmDelete } = loaderData;
+  const hydrated = useHydrated();
+  const path = `/messaging/${conversation.id}`;
+  // Messages that arrived live since the last load; the next load brings them too.
+  const [live, setLive] = useState<{ conversationId: string; messages: LiveMessage[] }>({ conversationId: conversation.id, messages: [] });
+  const { live: connected } = useLiveUpdates({
+    url: `${path}/events`,
+    onDeletedGoTo: "/messaging",
+    onMessage: (one) => {
+      if (one.conversationId !== conversation.id) return;
+      setLive((current) => ({
+        conversationId: conversation.id,
+        messages: current.conversationId === conversation.id ? [...current.messages, one] : [one],
+      }));
+    },
+  });
+  const shown = messages ? mergeMessages(messages, live.conversationId === conversation.id ? live.messages : []) : null;
+  const refused = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3" data-testid="chat">
+      <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
+        <Link to="/messaging" className="rounded-lg p-1 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Back to conversations">
+          <Icon name="chevron-left" className="h-6 w-6" />
+        </Link>
+        <PersonAvatar src={conversation.other.avatarUrl} size="sm" />
+        <h2 className="min-w-0 flex-1 truncate text-lg font-semibold" data-testid="chat-title">
+          {conversation.other.name}
+        </h2>
+        {hydrated ? (
+          <span className="flex items-center gap-1 text-xs text-slate-600" data-testid="live-status" data-live={connected ? "true" : "false"}>
+            <span aria-hidden="true" className={`h-2 w-2 rounded-full ${connected ? "bg-emerald-500" : "bg-slate-300"}`} />
+            {connected ? "Live" : "Connecting…"}
+          </span>
+        ) : (
+          <a href={path} className="text-sm font-medium text-brand-700 underline">
+            Refresh
+          </a>
+        )}
+        <Link to={`${path}?delete=1`} className="text-sm font-medium text-red-700 underline" preventScrollReset>
+          Delete
+        </Link>
+      </header>
+      <RespectBanner />
+      {loaderData.finderThread ? <FinderThreadPanel thread={loaderData.finderThread} conversationId={conversation.id} /> : null}
+      {confirmDelete ? <DeleteConfirm path={path} name={conversation.other.name} /> : null}
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {shown ? <MessageList messages={shown} me={me} /> : <FormAlert title={message("messaging.loadMessagesFailed").title} />}
+      </div>
+      <Composer action={path} sendKey={sendKey} refused={refused} />
+    </div>
+  );
+}
+
+/** A confirmation step that works without JavaScript: its own URL (?delete=1). */
+function DeleteConfirm({ path, name }: { path: string; name: string }) {
+  return (
+    <Form method="post" action={path} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm" data-testid="delete-confirm">
+      <p className="font-semibold text-red-900">Delete this conversation?</p>
+      <p className="mt-0.5 text-red-900">All messages with {name} are deleted, for both of you. This cannot be undone.</p>
+      <input type="hidden" name="intent" value="delete" />
+      <div className="mt-2 flex gap-2">
+        <Button type="submit" variant="danger" size="sm">
+          Delete conversation
+        </Button>
+        <ButtonLink to={path} variant="outline" size="sm">
+          Cancel
+        </ButtonLink>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="flex flex-1 flex-col items-start gap-3 py-6" data-testid="chat-error">
+      <FormAlert
+        title={missing ? "Conversation not found" : message("messaging.loadConversationFailed").title}
+        description={missing ? "It does not exist, or it was deleted." : undefined}
+      />
+      <Link to="/messaging" className="font-medium text-brand-700 underline">
+        Back to conversations
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { getEnv } from "~/core/env.server";
+import { rssFeed } from "~/features/content/feeds.server";
+import { listPosts } from "~/features/content/posts.server";
+import { ContentError } from "~/features/content/source.server";
+
+export async function loader() {
+  try {
+    const body = rssFeed(getEnv().APP_URL, await listPosts());
+    return new Response(body, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return new Response("The blog feed is not available right now. Please try again later.", { status: 503, headers: { "Retry-After": "300" } });
+  }
+}

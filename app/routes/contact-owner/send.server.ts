@@ -1,0 +1,103 @@
+// The server side of the "I found this" form: which owner a form is for, and sending it. Every
+// refusal is a 4xx with a message and stores nothing; the checks run cheapest first and the limits
+// are spent only by a form that would otherwise be delivered.
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { Db } from "../../../db/connection";
+import { searchHistory } from "../../../db/schema";
+import { consume } from "~/core/rate-limit.server";
+import { findOwner, type OwnerRow } from "~/features/finder/owner-search.server";
+import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { parseSearch, searchFormSchema, type SearchQuery } from "~/features/finder/search-input";
+import { sendContactAlert, sendFinderLink } from "~/features/finder-contact/alerts.server";
+import { parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
+import { formTicket, readFormTicket } from "~/features/finder-contact/form-ticket.server";
+import { createFinderThread, privatePath } from "~/features/finder-contact/threads.server";
+import { announceActivity } from "~/features/messaging/live.server";
+import type { MessageKey } from "~/i18n/messages";
+
+/** The search a form URL names (`?type=…&number=…`), checked like the finder's own search. */
+export function queryOf(params: URLSearchParams): SearchQuery | null {
+  const submission = parseSearch(new URLSearchParams({ type: params.get("type") ?? "", number: params.get("number") ?? "" }), searchFormSchema);
+  return submission.status === "success" ? submission.value : null;
+}
+
+/** The owner behind a query: only a real owner's result has a form (never a miss or the demo). */
+export async function ownerFor(db: Db, query: SearchQuery | null): Promise<OwnerRow | null> {
+  return query ? findOwner(db, query) : null;
+}
+
+/** The logged visit a location ticket names, when it is this owner's history row. */
+export async function visitOf(db: Db, ticket: string | null, ownerId: string): Promise<string | null> {
+  const historyId = ticket ? readLocationTicket(ticket) : null;
+  if (!historyId) return null;
+  const row = await db
+    .select({ id: searchHistory.id })
+    .from(searchHistory)
+    .where(and(eq(searchHistory.id, historyId), eq(searchHistory.userId, ownerId)))
+    .get();
+  return row?.id ?? null;
+}
+
+export type Refusal = {
+  ok: false;
+  alert: MessageKey | null;
+  errors: Partial<Record<ContactFields, MessageKey>>;
+  values: ContactValues;
+  /** A new signed ticket for the form shown again, when the posted one was genuine. */
+  ticket: string | null;
+};
+
+type SendArgs = { db: Db; formData: FormData; values: ContactValues; clientKey: string };
+
+export async function sendFinderMessage({ db, formData, values, clientKey }: SendArgs): Promise<{ status: number; refusal: Refusal } | Response> {
+  const refuse = (status: number, alert: MessageKey | null, ticket: string | null, errors: Refusal["errors"] = {}) => ({
+    status,
+    refusal: { ok: false as const, alert, errors, values, ticket },
+  });
+  // A field no person sees, filled in: a form-filling script.
+  const honeypot = formData.get("website");
+  if (typeof honeypot === "string" && honeypot !== "") return refuse(400, "contact.refused", null);
+
+  const check = readFormTicket(formData.get("ticket"));
+  if (!check.ok && check.reason === "forged") return refuse(400, "contact.refused", null);
+  if (!check.ok) {
+    // Genuine but too quick, or too old: the same form again, with a new time stamp.
+    const parts = String(formData.get("ticket")).split(".");
+    const [ownerId, type, number, visitId] = parts as [string, "metrocard" | "tagbacktoken", string, string];
+    const again = formTicket({ ownerId, type, number, visitId: visitId || null });
+    return refuse(400, check.reason === "too-fast" ? "contact.tooFast" : "contact.expired", again);
+  }
+  const { ticket } = check;
+  const query: SearchQuery = { type: ticket.type, number: ticket.number };
+  const owner = await findOwner(db, query);
+  // The number no longer finds this owner (card moved, token removed): nobody to deliver to.
+  if (!owner || owner.id !== ticket.ownerId) return refuse(404, "contact.notFoundTitle", null);
+  const again = formTicket({ ownerId: owner.id, type: query.type, number: query.number, visitId: ticket.visitId });
+
+  const parsed = parseContactForm(values);
+  if (!parsed.ok) return refuse(400, null, again, parsed.errors);
+
+  if (!(await consume(db, "finderMessagesPerClient", clientKey)).allowed) return refuse(429, "contact.clientLimit", again);
+  if (!(await consume(db, "finderMessagesPerOwner", owner.id)).allowed) return refuse(429, "contact.ownerLimit", again);
+
+  let thread;
+  try {
+    thread = createFinderThread(db, { ownerId: owner.id, item: query, visitId: ticket.visitId, form: parsed.value });
+  } catch (error) {
+    console.error("storing a finder's message failed", error);
+    return refuse(503, "contact.sendFailed", again);
+  }
+  // The owner's open /messaging pages show the new conversation at once.
+  announceActivity(thread.conversationId, [owner.id]);
+  await Promise.all([
+    sendContactAlert(db, {
+      ownerId: owner.id,
+      conversationId: thread.conversationId,
+      item: { type: query.type === "metrocard" ? "metro_card" : "tagback_token", value: query.number },
+      form: parsed.value,
+    }),
+    parsed.value.contactKind === "email" && parsed.value.contact ? sendFinderLink(parsed.value.contact, thread.secret) : null,
+  ]);
+  return redirect(`${privatePath(thread.secret)}?sent=1`, 303);
+}

@@ -1,0 +1,120 @@
+// /f/{secret}: the finder's private page of an "I found this" thread (issue 12). The link is the
+// only key: no account, no session. It shows the conversation with the owner, where it stands
+// (sent, read by the owner, answered), and a form to answer with the chat's rules. Without
+// JavaScript the page reloads (a Refresh link, a plain post); with it, replies and the read receipt
+// arrive live through /f/{secret}/events. A wrong or closed link is a 404. The page is `noindex`,
+// `no-store`, and shows no e-mail address or phone number (not even the finder's own).
+import { data, isRouteErrorResponse, replace, useRouteError } from "react-router";
+import type { Route } from "./+types/route";
+import { FormAlert } from "~/components/ui/form-alert";
+import { dbContext, requestInfoContext } from "~/core/context";
+import { getEnv } from "~/core/env.server";
+import { NO_STORE } from "~/core/no-store";
+import { consume } from "~/core/rate-limit.server";
+import { readForm } from "~/core/read-form.server";
+import { threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
+import { markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
+import { announceMessage } from "~/features/messaging/live.server";
+import { sendMessageSchema } from "~/features/messaging/message-input";
+import type { MessageKey } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { ThreadPage, type ReplyResult } from "./thread-page";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: `${loaderData ? t("contact.threadTitle", { name: loaderData.ownerName }) : t("contact.linkGoneTitle")} | Tagback` },
+    { name: "robots", content: "noindex, nofollow" },
+    // The address is the key: it must not travel to another site in a Referer. (Not "no-referrer":
+    // that makes browsers send `Origin: null` with the page's own form posts, refused as cross-site.)
+    { name: "referrer", content: "same-origin" },
+  ];
+};
+
+export const headers: Route.HeadersFunction = () => ({ ...NO_STORE, "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin" });
+
+function linkGone(): never {
+  throw data("Not Found", { status: 404, headers: { ...NO_STORE, "X-Robots-Tag": "noindex, nofollow" } });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const thread = await threadBySecret(db, params.secret);
+  if (!thread) linkGone();
+  const [messages, ownerName] = await Promise.all([readMessages(db, thread.conversationId), ownerNameOf(db, thread.ownerId)]);
+  const { state } = await threadState(db, thread, messages);
+  await markRead(db, thread.finderUserId, thread.conversationId);
+  return data(
+    {
+      me: thread.finderUserId,
+      ownerName,
+      messages,
+      state,
+      handover: thread.handover,
+      handoverPlace: thread.handoverPlace,
+      foundWhere: thread.foundWhere,
+      mailed: thread.mailed,
+      path: privatePath(params.secret),
+      link: `${getEnv().APP_URL}${privatePath(params.secret)}`,
+      justSent: new URL(request.url).searchParams.get("sent") === "1",
+      // A new key on every render of the form: posting this very form twice stores its text once.
+      sendKey: crypto.randomUUID(),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** The chat's refusals, said in the finder's language. */
+const REPLY_PROBLEM: Partial<Record<MessageKey, MessageKey>> = {
+  "messaging.empty": "contact.messageEmpty",
+  "messaging.tooLong": "contact.replyTooLong",
+  "messaging.notSent": "contact.notSent",
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const thread = await threadBySecret(db, params.secret);
+  if (!thread) linkGone();
+  const formData = await readForm(request);
+  const raw = formData.get("content");
+  const content = typeof raw === "string" ? raw : "";
+  const refuse = (error: MessageKey, status: number) => data<ReplyResult>({ ok: false, error, content }, { status, headers: NO_STORE });
+  if (formData.get("intent") !== "send") return refuse("contact.sendFailed", 400);
+  const parsed = sendMessageSchema.safeParse({ content, clientKey: formData.get("clientKey") ?? undefined });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]?.message as MessageKey | undefined;
+    return refuse((issue && REPLY_PROBLEM[issue]) ?? "contact.messageEmpty", 400);
+  }
+  if (!(await consume(db, "finderRepliesPerClient", context.get(requestInfoContext).clientKey)).allowed) return refuse("contact.replyLimit", 429);
+  let outcome;
+  try {
+    outcome = await sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content: parsed.data.content, clientKey: parsed.data.clientKey });
+  } catch (error) {
+    console.error("a finder's reply failed", error);
+    return refuse("contact.sendFailed", 503);
+  }
+  if (!outcome.ok) {
+    if (outcome.reason === "not-participant") linkGone();
+    if (outcome.reason === "limit") return refuse("contact.replyLimit", 429);
+    return refuse((outcome.problem && REPLY_PROBLEM[outcome.problem]) ?? "contact.sendFailed", 400);
+  }
+  if (!outcome.duplicate) announceMessage(outcome.message, outcome.participantIds);
+  if (formData.get("enhanced") === "1") return data<ReplyResult>({ ok: true }, { headers: NO_STORE });
+  return replace(`${privatePath(params.secret)}#latest`);
+}
+
+export default function FinderThreadRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData && !actionData.ok ? actionData : null;
+  return <ThreadPage data={loaderData} refused={refused} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useT();
+  const gone = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8" data-testid="thread-gone">
+      <FormAlert title={gone ? t("contact.linkGoneTitle") : t("site.errorTitle")} description={gone ? t("contact.linkGoneLead") : t("site.errorText")} />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// The language switch (components/language-switch.tsx): a plain form posts the language and the
+// page it was on; the answer stores the choice in a cookie and sends the finder back to that page
+// (a local path only, core/safe-redirect.ts), so it works without JavaScript and the URL of every
+// page stays the same in both languages.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/language";
+import { readForm } from "~/core/read-form.server";
+import { safeRedirect } from "~/core/safe-redirect";
+import { localeCookie } from "~/i18n/locale-cookie.server";
+import { isLocale } from "~/i18n/locale";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const locale = form.get("lang");
+  if (!isLocale(locale)) return data("Choose English or Hindi.", { status: 400 });
+  return redirect(safeRedirect(form.get("returnTo"), "/"), {
+    status: 303,
+    headers: { "Set-Cookie": await localeCookie().serialize(locale) },
+  });
+}
+
+/** Nothing to show: a GET (a typed URL, a crawler) goes home. */
+export function loader() {
+  return redirect("/");
+}

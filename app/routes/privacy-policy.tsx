@@ -1,0 +1,265 @@
+// /privacy-policy (spec 001 §2 "Legal and refund pages", §9): static text, no JavaScript.
+import type { Route } from "./+types/privacy-policy";
+import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
+import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Privacy Policy | Tagback" },
+  { name: "description", content: "What Tagback collects, why, who sees it, how long we keep it and how to have it deleted." },
+];
+
+const mail = (subject: string) => (
+  <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}>
+    {SUPPORT_EMAIL}
+  </a>
+);
+
+const sections: PolicySection[] = [
+  {
+    id: "data-we-collect",
+    title: "Data we collect",
+    body: (
+      <>
+        <p>We collect only what the service needs to return lost things to their owners:</p>
+        <PolicyList
+          items={[
+            <><strong>Account:</strong> your e-mail address and, if you sign in with Google, your name and profile picture from your Google account. If you use a password, we store only a salted hash of it.</>,
+            <><strong>Profile:</strong> what you choose to enter: first and last name, X (Twitter) username, a short bio, a photo, your metro card number, your mobile number and the numbers or handles you publish for SMS, calls, Telegram and WhatsApp, and your privacy switches.</>,
+            <><strong>Stickers and items:</strong> the tokens you claim, the products you register on them and the items you report as lost.</>,
+            <><strong>Messages:</strong> the content of messages you send or receive through Tagback, plus the metro card or token number that was used to start the conversation.</>,
+            <><strong>Search history:</strong> when someone searches your metro card number or token, we record the type of search, the number searched, the time, and an approximate city, region and country derived from the searcher's IP address. If the finder chooses to share their browser location, we also record that location for you.</>,
+            <><strong>Technical data:</strong> IP addresses and request details in server logs, and counters used to limit abuse (for example, how many searches a network address made in the last minute).</>,
+          ]}
+        />
+        <p>We do not collect payment card details: sticker purchases are handled by our shop's payment provider.</p>
+      </>
+    ),
+  },
+  {
+    id: "how-we-use-data",
+    title: "How we use your data",
+    body: (
+      <PolicyList
+        items={[
+          "To show a finder your public profile when they scan your sticker or search your metro card or token number, limited to what your privacy settings allow.",
+          "To let finders and owners contact each other, and to deliver messages.",
+          "To show you who searched for your items, and roughly where.",
+          "To sign you in, keep your session secure and send service e-mails such as sign-up confirmation.",
+          "To prevent abuse: rate limits, lockouts after repeated wrong codes and refusing automated scraping.",
+          "To understand, in aggregate, which pages are used, so we can improve them.",
+        ]}
+      />
+    ),
+  },
+  {
+    id: "lawful-basis",
+    title: "Lawful basis for processing",
+    body: (
+      <>
+        <p>
+          <strong>India.</strong> We process personal data under the Digital Personal Data Protection Act, 2023 and the
+          Information Technology Act, 2000 on the basis of your consent, which you give when you create an account and
+          fill in your profile, and for the legitimate uses the Act allows, such as complying with the law. You may
+          withdraw consent at any time by deleting your data or your account.
+        </p>
+        <p>
+          <strong>European Economic Area.</strong> Under the GDPR we rely on the performance of our contract with you
+          (running your account and showing your profile to finders), our legitimate interests (keeping the service
+          secure and preventing abuse), your consent (for example, when a finder shares their location) and legal
+          obligations.
+        </p>
+        <p>
+          <strong>California.</strong> Under the CCPA as amended by the CPRA, the categories of personal information we
+          collect are identifiers, the profile details listed above, internet activity (searches of your items) and
+          approximate geolocation. We use them only for the purposes in this policy. We do not sell or share personal
+          information for cross-context behavioural advertising.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "sharing",
+    title: "Who we share data with",
+    body: (
+      <>
+        <p>
+          <strong>Finders</strong> see only your public profile: your name, X username, photo, bio (or nothing, if you
+          masked it, until they enter the code on your sticker), your registered product names and the contact buttons
+          you switched on. Anonymous visitors never receive your e-mail address or mobile number.
+        </p>
+        <p>We share data with service providers who process it on our behalf, under contract:</p>
+        <PolicyList
+          items={[
+            "our hosting provider, which runs the servers and stores the database;",
+            "encrypted off-site backup storage for the database;",
+            "an e-mail delivery provider for service e-mails;",
+            "Google, when you choose to sign in with Google, and Google Analytics for aggregate page statistics where it is enabled.",
+          ]}
+        />
+        <p>We disclose data to authorities only when Indian law requires it. We never sell your personal data.</p>
+      </>
+    ),
+  },
+  {
+    id: "retention",
+    title: "How long we keep data",
+    body: (
+      <PolicyList
+        items={[
+          "Account, profile, stickers, products and lost-item reports: for as long as your account exists.",
+          "Messages: until you or the other person deletes the conversation, or your account is deleted.",
+          "Search history of your items: for as long as your account exists; it is deleted with your account.",
+          "Sessions: at most 30 days, and immediately when you sign out.",
+          "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
+          "Backups: deleted data disappears from our backups as they rotate out.",
+        ]}
+      />
+    ),
+  },
+  {
+    id: "your-rights",
+    title: "Your rights",
+    body: (
+      <>
+        <p>Depending on where you live, you have the right to:</p>
+        <PolicyList
+          items={[
+            "access the personal data we hold about you, and get a copy of it;",
+            "correct inaccurate data (most of it you can edit yourself on your profile and settings pages);",
+            "have your data deleted;",
+            "withdraw consent, object to or restrict certain processing;",
+            "nominate another person to exercise your rights if you die or become unable to (India);",
+            "know what we collect and why, and not be discriminated against for using your rights (California);",
+            "complain to a data protection authority, such as the Data Protection Board of India or your EEA supervisory authority.",
+          ]}
+        />
+        <p>To use any of these rights, write to {mail("Privacy request")}. We may ask you to confirm that the account is yours.</p>
+      </>
+    ),
+  },
+  {
+    id: "deletion",
+    title: "Deleting your account and data",
+    body: (
+      <>
+        <p>
+          To delete your account, send an e-mail to {mail("Delete my account")} from the address you sign in with, or
+          use the delete-account link on your Settings page, which opens a{" "}
+          <a className="text-brand-700 underline" href={supportWhatsAppLink("Hi Tagback, please delete my account.")} target="_blank" rel="noopener noreferrer">
+            WhatsApp message to our support
+          </a>
+          .
+        </p>
+        <p>
+          We handle deletion requests within about <strong>30 days</strong>, and requests under the California Consumer
+          Privacy Act within <strong>45 days</strong>. Deletion removes your profile, tokens (which become free to claim
+          again), products, lost-item reports, search history and messages. We keep only what the law requires us to
+          keep, such as records of purchases.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "security",
+    title: "Security",
+    body: (
+      <p>
+        Connections to Tagback are encrypted. Passwords and sticker passwords are stored as salted hashes, sessions are
+        server-side and can be revoked, and wrong codes are rate-limited and locked out. Your e-mail address and mobile
+        number are never sent to anonymous visitors. No system is perfectly secure; if we learn of a breach that affects
+        you, we will tell you and the authorities as the law requires.
+      </p>
+    ),
+  },
+  {
+    id: "transfers",
+    title: "International transfers",
+    body: (
+      <p>
+        Our servers and backups may be located outside your country, including outside India and the EEA. When data
+        leaves the EEA we rely on the European Commission's standard contractual clauses or an adequacy decision, and
+        transfers from India follow the rules of the Digital Personal Data Protection Act, 2023.
+      </p>
+    ),
+  },
+  {
+    id: "minors",
+    title: "Minors",
+    body: (
+      <p>
+        You must be at least <strong>18 years old</strong> to create a Tagback account (<strong>16</strong> in the
+        European Economic Area). We do not knowingly collect personal data from younger people. If you believe a minor
+        has given us personal data, write to {mail("Minor's data")} and we will delete it.
+      </p>
+    ),
+  },
+  {
+    id: "cookies",
+    title: "Cookies",
+    body: (
+      <>
+        <p>We use a small number of cookies, all first-party:</p>
+        <PolicyList
+          items={[
+            "a session cookie that keeps you signed in (at most 30 days);",
+            "short-lived cookies for one-time messages after a form, for sign-in with Google and for the language you chose;",
+            "Google Analytics cookies, where analytics is enabled, to count page views in aggregate.",
+          ]}
+        />
+        <p>Finders searching for an owner do not need any cookie. You can block cookies in your browser; signing in then will not work.</p>
+      </>
+    ),
+  },
+  {
+    id: "changes",
+    title: "Changes to this policy",
+    body: (
+      <p>
+        When we change this policy we update the date at the top of this page. If a change materially affects how we
+        use your data, we will tell signed-in users by e-mail or on the site at least 30 days before it takes effect.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Contact and grievance officer",
+    body: (
+      <>
+        <p>
+          Questions, requests and complaints about privacy go to our grievance officer at {mail("Privacy question")}. We
+          reply as soon as we can, and always within the time the law allows.
+        </p>
+        <p>
+          Approximate locations of searches come from IP Geolocation by{" "}
+          <a className="text-brand-700 underline" href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+            DB-IP
+          </a>{" "}
+          (DB-IP City Lite), licensed under{" "}
+          <a className="text-brand-700 underline" href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
+            CC BY 4.0
+          </a>
+          . The lookup runs on our own servers; your IP address is not sent to DB-IP.
+        </p>
+      </>
+    ),
+  },
+];
+
+export default function PrivacyPolicy() {
+  return (
+    <PolicyPage
+      title="Privacy Policy"
+      dateLine="Last updated: May 2, 2025"
+      intro={
+        <p>
+          Tagback helps people get lost belongings back through QR stickers and a public profile. This policy explains
+          what personal data we collect, why, who can see it, how long we keep it and the choices you have. It applies to
+          tagback.app and the stickers that link to it.
+        </p>
+      }
+      sections={sections}
+    />
+  );
+}

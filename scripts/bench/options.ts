@@ -1,0 +1,43 @@
+// Command-line options of `npm run bench` (scripts/bench.ts).
+import os from "node:os";
+import { parseArgs } from "node:util";
+
+export type BenchOptions = {
+  /** Seconds per load run. */
+  durationS: number;
+  /** Server processes (WEB_CONCURRENCY); nginx and the bare node server get as many. */
+  workers: number;
+  /** 1 s runs and fewer lookups: checks the script works, the numbers mean little. */
+  quick: boolean;
+};
+
+const MAX_DURATION_S = 60;
+const MAX_WORKERS = 16;
+
+export function readOptions(argv = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: "string" },
+      workers: { type: "string" },
+      quick: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  const quick = values.quick ?? false;
+  // One process per core, as production would run: 2 on a 2-core machine, 1 on a single core.
+  const cores = os.availableParallelism();
+  const defaultWorkers = cores >= 2 ? 2 : 1;
+  return {
+    durationS: clamp(values.duration, quick ? 1 : 5, 1, MAX_DURATION_S),
+    workers: clamp(values.workers, defaultWorkers, 1, MAX_WORKERS),
+    quick,
+  };
+}
+
+function clamp(raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isFinite(value)) throw new Error(`not a number: ${raw}`);
+  return Math.max(min, Math.min(max, value));
+}

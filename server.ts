@@ -1,0 +1,41 @@
+// `npm start` = `node server.ts` (Node 24 runs TypeScript directly). Starts the server from the
+// production bundle (build/server/index.js, built first when missing) or, with NODE_ENV=development,
+// from server/main.ts through Vite.
+//
+// WEB_CONCURRENCY (default 1) processes serve the port: with more than one, this process becomes
+// the cluster's primary. It prepares the database once (migrations, demo seed, the made-up demo
+// secrets that every worker must share), then starts the workers, passes stop signals on and
+// relays cross-process messages between them (server/main.ts, startCluster). The primary never
+// loads the React app. SQLite in WAL mode is the state they share (sessions, rate limits).
+import cluster from "node:cluster";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+// React picks its development or production build from NODE_ENV when first imported.
+process.env.NODE_ENV ||= "production";
+const development = process.env.NODE_ENV === "development";
+const BUNDLE = path.resolve("build/server/index.js");
+
+if (!development && cluster.isPrimary && !fs.existsSync(BUNDLE)) {
+  console.log("No production build found: building (react-router build)…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+type Main = typeof import("./server/main.ts");
+const main: Main = development ? await import("./server/main.ts") : await import(BUNDLE);
+
+if (cluster.isWorker) {
+  await main.serve(main.workerEnv(), { announce: false });
+} else {
+  const env = await main.prepare();
+  // Development serves from one process: Vite's dev server does not run in a cluster.
+  const workers = development ? 1 : env.WEB_CONCURRENCY;
+  if (workers === 1) {
+    await main.serve(env);
+  } else {
+    main.closeDatabase();
+    main.startCluster(env, workers);
+  }
+}

@@ -1,0 +1,312 @@
+// The finder's path on a phone set to Hindi (Playwright's `locale` sends Accept-Language: hi-IN),
+// with JavaScript on (js-on) and off (js-off): the scan result and every search message in Hindi,
+// the language switch both ways, and any phone: 320 px with no sideways scrolling, 200 % text, an
+// anchor never under the sticky header, and no serious or critical axe violation in either language.
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { expect, test, uniqueIp } from "./fixtures";
+import { createOwner } from "./db";
+import { messageIn, type MessageKey } from "~/i18n/messages";
+
+const { aarav, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
+const hi = (key: MessageKey, values?: Record<string, string>) => messageIn("hi", key, values);
+const en = (key: MessageKey, values?: Record<string, string>) => messageIn("en", key, values);
+const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
+
+const searchBox = (page: Page) => page.locator("#find-owner");
+
+async function ready(page: Page, testInfo: TestInfo) {
+  if (jsOn(testInfo)) await expect(page.locator("form#owner-search")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * Chooses the language as the switch does (its form's post), so the cookie is in the context's
+ * storage: the axe helper's no-JavaScript context carries cookies, not the phone's locale.
+ */
+async function chooseLanguage(page: Page, baseURL: string, lang: "hi" | "en") {
+  const response = await page.request.post("/language", { form: { lang, returnTo: "/" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+}
+
+/**
+ * The language switch: a button naming the other language in that language, in the header, or in
+ * the scan result's dialog while that covers the page.
+ */
+async function switchTo(page: Page, language: "English" | "हिन्दी") {
+  const dialog = page.getByRole("dialog");
+  const scope = (await dialog.count()) ? dialog : page.getByRole("banner");
+  return scope.getByRole("button", { name: language });
+}
+
+test.describe("a phone set to Hindi", () => {
+  test.use({ locale: "hi-IN" });
+
+  test("a sticker scan shows the owner in Hindi; the owner's own words stay as written", async ({ page }, testInfo) => {
+    const response = await page.goto(`/?t=${aarav.token}`);
+    expect(response?.headers()["vary"]).toMatch(/Accept-Language/);
+    expect(response?.headers()["vary"]).toMatch(/Cookie/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    const dialog = page.getByRole("dialog", { name: hi("scan.dialogTitle").title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("owner-name")).toHaveText("Aarav Sharma");
+    await expect(dialog.getByRole("heading", { name: hi("scan.ownerInfo").title })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: hi("scan.ownerProducts").title })).toBeVisible();
+    await expect(dialog).toContainText("Software engineer in Gurugram");
+    await expect(dialog.getByText("Laptop", { exact: true })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: hi("scan.close").title })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("hindi-scan-result.png") });
+  });
+
+  test("the contact buttons and a masked profile's unlock read in Hindi", async ({ page }, testInfo) => {
+    await page.goto(`/findowner?type=metrocard&number=${rohan.metroCard}`);
+    const dialog = page.getByRole("dialog", { name: hi("scan.dialogTitle").title });
+    await expect(dialog.getByRole("heading", { name: hi("scan.contactTitle").title })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: new RegExp(`^${hi("scan.contactCall").title}`) })).toHaveAttribute("href", /^tel:/);
+
+    const owner = createOwner();
+    await page.goto(`/findowner?t=${owner.token}`);
+    await expect(dialog).toContainText(hi("scan.hidden").title);
+    await ready(page, testInfo);
+    const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
+    if (jsOn(testInfo)) {
+      await dialog.getByRole("textbox", { name: "4 में से अंक 1" }).click();
+      await page.keyboard.type(wrong);
+    } else {
+      await dialog.getByLabel(hi("scan.unlockDigits").title, { exact: true }).fill(wrong);
+    }
+    await dialog.getByRole("button", { name: hi("scan.unlockButton").title }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(hi("unlock.wrong").title);
+  });
+
+  const formChecks = [
+    ["metrocard", "", "finder.emptyMetroCard"],
+    ["tagbacktoken", "", "finder.emptyToken"],
+    ["metrocard", "1234567", "finder.shortMetroCard"],
+    ["tagbacktoken", "12345678901", "finder.shortToken"],
+  ] as const;
+  for (const [type, number, key] of formChecks) {
+    test(`the form's message for ${type} '${number}' is in Hindi`, async ({ page }, testInfo) => {
+      await page.goto("/findowner");
+      await ready(page, testInfo);
+      const label = type === "metrocard" ? hi("search.typeMetroCard").title : hi("search.typeToken").title;
+      await searchBox(page).getByText(label, { exact: true }).click();
+      await searchBox(page).getByRole("textbox").fill(number);
+      await searchBox(page).getByRole("button", { name: hi("search.findOwner").title }).click();
+      const alert = searchBox(page).getByRole("alert");
+      await expect(alert).toContainText(hi(key).title);
+      await expect(alert).toContainText(hi(key).description!);
+      await expect(searchBox(page).getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
+    });
+  }
+
+  const urlChecks = [
+    ["/?t=", "finder.missing"],
+    ["/?t=12345", "finder.badToken"],
+    ["/about?type=metrocard&number=12345678901234567", "finder.badMetroCard"],
+  ] as const;
+  for (const [url, key] of urlChecks) {
+    test(`${url} answers in Hindi`, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(400);
+      await expect(searchBox(page).getByRole("alert")).toContainText(hi(key).description!);
+    });
+  }
+
+  test("an unknown search type says so in Hindi", async ({ page }) => {
+    await page.goto("/findowner?type=passport&number=12345678");
+    await expect(page.getByTestId("search-alert")).toContainText(hi("finder.invalidType").title);
+  });
+
+  test("the switch turns the page English and back, on the same URL", async ({ page }) => {
+    const url = `/findowner?t=${aarav.token}`;
+    await page.goto(url);
+    await expect(page.getByRole("dialog", { name: hi("scan.dialogTitle").title })).toBeVisible();
+    await (await switchTo(page, "English")).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("dialog", { name: en("scan.dialogTitle").title })).toBeVisible();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(url);
+    // The choice sticks for the next page too.
+    await page.goto("/findowner");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("search.pageTitle").title);
+    await (await switchTo(page, "हिन्दी")).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi("search.pageTitle").title);
+    await expect(page).toHaveURL(/\/findowner$/);
+  });
+
+  test("an unknown number: no owner, said plainly in Hindi, with next steps", async ({ page }) => {
+    await page.goto(`/?t=${unverifiedToken}`);
+    const miss = page.getByRole("dialog", { name: hi("scan.missTitle").title });
+    await expect(miss).toContainText(hi("scan.missToken", { number: unverifiedToken.replace(/(\d{4})(?=\d)/g, "$1-") }).title);
+    await expect(miss).toContainText(hi("scan.checkNumber").title);
+    await expect(miss).toContainText(hi("scan.metroCounter").title);
+  });
+
+  test("an unactivated sticker says so in Hindi", async ({ page }) => {
+    await page.goto(`/?t=${unclaimedTokens[2]}`);
+    const dialog = page.getByRole("dialog", { name: hi("scan.notActivatedTitle").title });
+    await expect(dialog).toContainText(hi("scan.yoursSteps").title);
+    await expect(dialog.getByRole("link", { name: hi("scan.activate").title })).toBeVisible();
+  });
+
+  test("the not-found page is in Hindi", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi("site.notFoundTitle").title);
+  });
+});
+
+test.describe("a phone set to English", () => {
+  test.use({ locale: "en-IN" });
+
+  test("the switch turns the scan result Hindi and back", async ({ page }) => {
+    await page.goto(`/?t=${aarav.token}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await (await switchTo(page, "हिन्दी")).click();
+    await expect(page.getByRole("dialog", { name: hi("scan.dialogTitle").title })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await (await switchTo(page, "English")).click();
+    await expect(page.getByRole("dialog", { name: en("scan.dialogTitle").title })).toBeVisible();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Any phone. Measurements run in the page as the project shows it; for js-off, in a context where
+// the measuring script runs but the app's own scripts are blocked (as tests/e2e/a11y.ts does).
+
+const FINDER_PAGES = [
+  "/findowner",
+  `/findowner?t=${aarav.token}`,
+  `/?t=${rohan.token}`,
+  "/findowner?type=metrocard&number=1234567",
+  `/findowner?t=${unverifiedToken}`,
+  `/?t=${unclaimedTokens[0]}`,
+  "/no-such-page",
+];
+
+async function measured<T>(
+  page: Page,
+  testInfo: TestInfo,
+  url: string,
+  options: { width: number; textZoom?: number; locale: string },
+  measure: (target: Page) => Promise<T>,
+): Promise<T> {
+  const browser: Browser = page.context().browser()!;
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    locale: options.locale,
+    javaScriptEnabled: true,
+    viewport: { width: options.width, height: 640 },
+    extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() },
+  });
+  const target = await context.newPage();
+  if (!jsOn(testInfo)) await target.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  if (options.textZoom) {
+    // Text zoom: the root font size grows, as a phone's font-size setting makes it; every rem follows.
+    await target.route(/\/assets\/.*\.css$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\nhtml{font-size:${options.textZoom}%}` });
+    });
+  }
+  try {
+    await target.goto(url);
+    if (jsOn(testInfo) && url.includes("find")) await target.waitForLoadState("networkidle");
+    return await measure(target);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page's width against the window's, and (for the failure message) what sticks out. */
+const overflow = (target: Page) =>
+  target.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // What sticks out past the window's right edge with no scrolling box around it to hold it.
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const sticksOut = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > client + 1 && !clipped(el))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")}: "${(el.textContent ?? "").slice(0, 30)}"`);
+    return { scroll: document.documentElement.scrollWidth, client, sticksOut };
+  });
+
+for (const locale of ["hi-IN", "en-IN"]) {
+  test(`320 px wide, ${locale}: no sideways scrolling on the finder's pages`, async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    for (const url of FINDER_PAGES) {
+      const { scroll, client, sticksOut } = await measured(page, testInfo, url, { width: 320, locale }, overflow);
+      expect(scroll, `${url} is ${scroll} px wide in a ${client} px window: ${sticksOut.join("; ")}`).toBeLessThanOrEqual(client);
+    }
+  });
+}
+
+// The same results on /findowner: the landing page's own sections (its slideshow) are not part of
+// the finder's path measured here at 200 %.
+const ZOOM_PAGES = FINDER_PAGES.map((url) => url.replace(/^\/\?/, "/findowner?"));
+
+test("200 % text on a phone: no sideways scrolling, the result still reads, in Hindi", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  for (const url of ZOOM_PAGES) {
+    const { scroll, client, sticksOut } = await measured(page, testInfo, url, { width: 412, textZoom: 200, locale: "hi-IN" }, overflow);
+    expect(scroll, `${url} at 200 % is ${scroll} px wide in a ${client} px window: ${sticksOut.join("; ")}`).toBeLessThanOrEqual(client);
+  }
+  await measured(page, testInfo, `/findowner?t=${aarav.token}`, { width: 412, textZoom: 200, locale: "hi-IN" }, async (target) => {
+    const dialog = target.getByRole("dialog", { name: hi("scan.dialogTitle").title });
+    await expect(dialog.getByTestId("owner-name")).toBeVisible();
+    await target.screenshot({ path: testInfo.outputPath("hindi-scan-200.png") });
+  });
+});
+
+test("a search's message and its section scroll into view below the sticky header, not under it", async ({ page }, testInfo) => {
+  await measured(page, testInfo, "/findowner?type=metrocard&number=12#find-owner", { width: 320, locale: "hi-IN" }, async (target) => {
+    const header = await target.getByRole("banner").boundingBox();
+    expect(header).not.toBeNull();
+    const headerBottom = header!.y + header!.height - 1;
+    const topOf = (selector: string) => target.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+    // Scrolling is smooth (app.css): wait for it to settle.
+    await expect.poll(() => topOf("#find-owner [role=alert]")).toBeGreaterThanOrEqual(headerBottom);
+    if (!jsOn(testInfo)) await expect.poll(() => topOf("#find-owner")).toBeGreaterThanOrEqual(headerBottom);
+  });
+});
+
+test.describe("landmarks, labels and the dialog for a screen reader", () => {
+  test.use({ locale: "hi-IN" });
+
+  test("the scan result has its landmarks, a named dialog and a labelled form", async ({ page }) => {
+    await page.goto(`/findowner?t=${aarav.token}`);
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    const dialog = page.getByRole("dialog", { name: hi("scan.dialogTitle").title });
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    await expect(page.getByRole("textbox", { name: hi("search.numberToken").title })).toBeVisible();
+    await expect(page.getByRole("group", { name: hi("search.whatFound").title })).toBeVisible();
+  });
+
+  for (const url of [`/?t=${aarav.token}`, `/findowner?t=${unverifiedToken}`, `/?t=${unclaimedTokens[0]}`, "/findowner?type=metrocard&number=1234567"]) {
+    test(`axe in Hindi: ${url}`, async ({ page, baseURL }, testInfo) => {
+      await chooseLanguage(page, baseURL!, "hi");
+      await page.goto(url);
+      await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+      await expectNoSeriousA11yViolations(page, testInfo);
+    });
+  }
+});
+
+test.describe("axe in English", () => {
+  test.use({ locale: "en-IN" });
+  for (const url of [`/findowner?t=${unverifiedToken}`, `/?t=${unclaimedTokens[0]}`]) {
+    test(`axe: ${url}`, async ({ page, baseURL }, testInfo) => {
+      await chooseLanguage(page, baseURL!, "en");
+      await page.goto(url);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expectNoSeriousA11yViolations(page, testInfo);
+    });
+  }
+});

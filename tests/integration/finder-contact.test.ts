@@ -1,0 +1,470 @@
+// Route-level tests of "I found this" (issue 12) against a real temporary database, through the
+// routes' own loaders and actions: the form (/contact-owner), the finder's private page (/f/{secret})
+// and its stream, the owner's side in /messaging, scan alerts on the finder search, and the alert
+// settings. Mail goes to the server log here (no SMTP_URL), which the tests read. Several owners are
+// seeded, so a missing owner filter shows.
+import { count, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { conversationParticipants, finderThreads, messages, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
+import { LIMITS } from "~/core/rate-limit.server";
+import { limitKeyOf } from "~/core/client-key";
+import { finderLoader } from "~/features/finder/finder-route.server";
+import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { formTicket } from "~/features/finder-contact/form-ticket.server";
+import { closeFinderThread } from "~/features/finder-contact/threads.server";
+import { CAPABILITY_BYTES, FINDER_MESSAGE_MAX, MIN_FILL_SECONDS } from "~/features/finder-contact/rules";
+import { messagingHub } from "~/features/messaging/hub.server";
+import * as contactRoute from "~/routes/contact-owner/route";
+import * as threadRoute from "~/routes/f.$secret/route";
+import * as threadStream from "~/routes/f.$secret_.events";
+import * as chat from "~/routes/_app.messaging.$conversationId/route";
+import * as layout from "~/routes/_app.messaging/route";
+import * as closeRoute from "~/routes/messaging.$conversationId.close";
+import * as settings from "~/routes/_app.settings";
+import { BASE, callRoute, createOwner, dataOf, get, post, statusOf } from "../support/routes";
+import { testDb } from "../support/test-db";
+
+const db = testDb();
+const HUMAN = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+let numberCounter = 0;
+type Owner = { id: string; email: string; token: string };
+
+async function ownerWithToken(name = "Asha", extra: Partial<typeof profiles.$inferInsert> = {}): Promise<Owner> {
+  const owner = await createOwner();
+  numberCounter += 1;
+  const token = `6${String(Date.now() % 1e6).padStart(6, "0")}${String(numberCounter).padStart(5, "0")}`;
+  await db.update(profiles).set({ firstName: name, lastName: "Owner", ...extra }).where(eq(profiles.id, owner.id)).run();
+  await db.insert(tagbackTokens).values({ token, passwordHash: "x", userId: owner.id, isClaimed: true, isVerified: true }).run();
+  return { ...owner, token };
+}
+
+// ---- Mail, as the server log shows it without SMTP_URL ----
+
+let log: { mock: { calls: unknown[][] }; mockRestore: () => void };
+beforeEach(() => {
+  log = vi.spyOn(console, "log").mockImplementation(() => {});
+});
+afterEach(() => log.mockRestore());
+
+function mailsTo(address: string): string[] {
+  return log.mock.calls.map((call) => String(call[0])).filter((text: string) => text.startsWith(`[mail] To: ${address}\n`));
+}
+
+// ---- The form ----
+
+const formPath = (owner: Owner) => `/contact-owner?type=tagbacktoken&number=${owner.token}`;
+
+/** A form shown `ageMs` ago (the minimum fill time has passed unless told otherwise). */
+function ticketOf(owner: Owner, options: { ageMs?: number; visitId?: string | null } = {}) {
+  return formTicket({ ownerId: owner.id, type: "tagbacktoken", number: owner.token, visitId: options.visitId ?? null }, Date.now() - (options.ageMs ?? 10_000));
+}
+
+function sendForm(owner: Owner, fields: Record<string, string>, options: { clientIp?: string; ticket?: string } = {}) {
+  return callRoute(
+    contactRoute.action,
+    post(formPath(owner), { ticket: options.ticket ?? ticketOf(owner), message: "Found your keys at Rajiv Chowk, gate 2", handover: "keep", website: "", ...fields }),
+    { clientIp: options.clientIp },
+  );
+}
+
+function secretOf(result: unknown): string {
+  expect(result).toBeInstanceOf(Response);
+  const location = (result as Response).headers.get("Location")!;
+  const match = /^\/f\/([A-Za-z0-9_-]+)\?sent=1$/.exec(location);
+  expect(match, location).not.toBeNull();
+  return match![1]!;
+}
+
+async function storedFor(ownerId: string) {
+  const [threads] = await db.select({ n: count() }).from(finderThreads).where(eq(finderThreads.ownerId, ownerId)).all();
+  const [finders] = await db.select({ n: count() }).from(users).where(eq(users.anonymousFinder, true)).all();
+  const [all] = await db.select({ n: count() }).from(messages).all();
+  return { threads: threads!.n, finders: finders!.n, messages: all!.n };
+}
+
+function loadThread(secret: string) {
+  return callRoute((args) => threadRoute.loader({ ...args, params: { secret } }), get(`/f/${secret}`));
+}
+
+function reply(secret: string, content: string) {
+  return callRoute(
+    (args) => threadRoute.action({ ...args, params: { secret } }),
+    post(`/f/${secret}`, { intent: "send", content, clientKey: crypto.randomUUID() }),
+  );
+}
+
+type ThreadData = { state: string; messages: Array<{ content: string; senderId: string }>; me: string };
+
+describe("sending 'I found this'", () => {
+  test("starts a conversation with the owner, marks the visit 'messaged', and mails the owner, the backup address and the finder", async () => {
+    const owner = await ownerWithToken("Aarav", { backupEmail: "aarav.backup@example.test" });
+    const other = await ownerWithToken("Other");
+    // The finder scans the sticker: the visit is logged, and the dialog's link carries its ticket.
+    const scan = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${owner.token}`, { headers: { "User-Agent": HUMAN } }));
+    const visit = dataOf<{ search: { locationTicket: string } }>(scan).search.locationTicket;
+    const form = await callRoute(contactRoute.loader, get(`${formPath(owner)}&visit=${encodeURIComponent(visit)}`));
+    expect(statusOf(form)).toBe(200);
+    expect(dataOf<{ ownerName: string }>(form).ownerName).toBe("Aarav Owner");
+    const visitId = readLocationTicket(visit)!;
+
+    const result = await sendForm(owner, { contact: "Finder.Person@Example.test", foundWhere: "Rajiv Chowk, gate 2" }, { ticket: ticketOf(owner, { visitId }) });
+    expect(statusOf(result)).toBe(303);
+    const secret = secretOf(result);
+    // At least 128 random bits: 32 bytes, base64url.
+    expect(secret).toHaveLength(Math.ceil((CAPABILITY_BYTES * 8) / 6));
+    expect(CAPABILITY_BYTES * 8).toBeGreaterThanOrEqual(128);
+
+    const thread = await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get();
+    expect(thread).toMatchObject({ handover: "keep", itemType: "tagback_token", itemValue: owner.token, contact: "finder.person@example.test", foundWhere: "Rajiv Chowk, gate 2", closedAt: null });
+    // Only the hash of the secret is stored.
+    expect(thread!.capabilityHash).toBe(createHash("sha256").update(secret).digest("base64url"));
+    expect(JSON.stringify(thread)).not.toContain(secret);
+    const finder = await db.select().from(users).where(eq(users.id, thread!.finderUserId)).get();
+    expect(finder).toMatchObject({ anonymousFinder: true, googleSub: null, passwordHash: null });
+    expect(finder!.email).toMatch(/@finder\.invalid$/);
+    const participants = await db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, thread!.conversationId)).all();
+    expect(participants.map((p) => p.userId).sort()).toEqual([owner.id, finder!.id].sort());
+    const stored = await db.select().from(messages).where(eq(messages.conversationId, thread!.conversationId)).all();
+    expect(stored.map((m) => [m.senderId, m.content])).toEqual([[finder!.id, "Found your keys at Rajiv Chowk, gate 2"]]);
+    const history = await db.select({ kind: searchHistory.kind }).from(searchHistory).where(eq(searchHistory.id, visitId)).get();
+    expect(history?.kind).toBe("messaged");
+    expect(await db.select().from(finderThreads).where(eq(finderThreads.ownerId, other.id)).all()).toEqual([]);
+
+    for (const address of [owner.email, "aarav.backup@example.test"]) {
+      const [mail] = mailsTo(address);
+      expect(mail, address).toBeDefined();
+      // The handover comes first, then the message, and a link to the conversation.
+      expect(mail!.indexOf("How they will hand it back: I'll keep it until you reply")).toBeGreaterThan(0);
+      expect(mail!.indexOf("How they will hand it back")).toBeLessThan(mail!.indexOf("Found your keys at Rajiv Chowk, gate 2"));
+      expect(mail).toContain(`/messaging/${thread!.conversationId}`);
+    }
+    const [finderMail] = mailsTo("finder.person@example.test");
+    expect(finderMail).toContain(`/f/${secret}`);
+  });
+
+  test("a place the finder types is the handover; the message keeps at most 500 characters, cleaned", async () => {
+    const owner = await ownerWithToken();
+    const text = `<b>Found</b> your bag ${"x".repeat(FINDER_MESSAGE_MAX - 20)}`;
+    const result = await sendForm(owner, { message: text, handover: "place", place: "Chai stall, Sector 18" });
+    secretOf(result);
+    const thread = await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get();
+    expect(thread).toMatchObject({ handover: "place", handoverPlace: "Chai stall, Sector 18" });
+    const [stored] = await db.select().from(messages).where(eq(messages.conversationId, thread!.conversationId)).all();
+    expect(stored!.content).toBe(text.replace(/<[^>]*>/g, ""));
+    expect(mailsTo(owner.email)[0]).toContain("I'll leave it at this place: Chai stall, Sector 18");
+  });
+
+  test.each([
+    ["an empty message", { message: "   " }, "message", "contact.messageEmpty"],
+    ["a message over 500 characters", { message: "a".repeat(FINDER_MESSAGE_MAX + 1) }, "message", "contact.messageTooLong"],
+    ["profanity in English", { message: "you are an asshole" }, "message", "contact.notSent"],
+    ["profanity in Hindi", { message: "chutiya" }, "message", "contact.notSent"],
+    ["a contact that is neither e-mail nor phone", { contact: "call me maybe" }, "contact", "contact.badContact"],
+    ["a place handover without a place", { handover: "place", place: "" }, "place", "contact.placeRequired"],
+    ["an unknown handover", { handover: "drone" }, "handover", "contact.handoverRequired"],
+  ])("%s is refused with its message and stores nothing", async (_name, fields, field, key) => {
+    const owner = await ownerWithToken();
+    const before = await storedFor(owner.id);
+    const result = await sendForm(owner, fields as Record<string, string>);
+    expect(statusOf(result)).toBe(400);
+    const refusal = dataOf<{ errors: Record<string, string>; values: Record<string, string> }>(result);
+    expect(refusal.errors[field]).toBe(key);
+    // What the finder typed comes back.
+    expect(refusal.values.message).toBe((fields as Record<string, string>).message ?? "Found your keys at Rajiv Chowk, gate 2");
+    expect(await storedFor(owner.id)).toEqual(before);
+    expect(mailsTo(owner.email)).toEqual([]);
+  });
+
+  test("the honeypot, the minimum fill time and a forged ticket each refuse with a message and store nothing", async () => {
+    const owner = await ownerWithToken();
+    const before = await storedFor(owner.id);
+    const honeypot = await sendForm(owner, { website: "https://spam.example" });
+    expect(statusOf(honeypot)).toBe(400);
+    expect(dataOf<{ alert: string }>(honeypot).alert).toBe("contact.refused");
+
+    const quick = await sendForm(owner, {}, { ticket: ticketOf(owner, { ageMs: (MIN_FILL_SECONDS * 1000) / 3 }) });
+    expect(statusOf(quick)).toBe(400);
+    expect(dataOf<{ alert: string; ticket: string }>(quick).alert).toBe("contact.tooFast");
+    // The form comes back with a new time stamp (and the text).
+    expect(dataOf<{ ticket: string }>(quick).ticket).toMatch(new RegExp(`^${owner.id}\\.`));
+
+    const other = await ownerWithToken();
+    const forged = ticketOf(other).replace(other.id, owner.id);
+    const forgery = await sendForm(owner, {}, { ticket: forged });
+    expect(statusOf(forgery)).toBe(400);
+    expect(dataOf<{ alert: string }>(forgery).alert).toBe("contact.refused");
+
+    expect(await storedFor(owner.id)).toEqual(before);
+    expect(mailsTo(owner.email)).toEqual([]);
+  });
+
+  test("per client: the form refuses the 6th message in an hour from one client, and stores nothing", async () => {
+    const ip = "198.51.100.77";
+    for (let i = 0; i < LIMITS.finderMessagesPerClient.points; i++) {
+      const owner = await ownerWithToken();
+      expect(statusOf(await sendForm(owner, {}, { clientIp: ip }))).toBe(303);
+    }
+    const owner = await ownerWithToken();
+    const before = await storedFor(owner.id);
+    const refused = await sendForm(owner, {}, { clientIp: ip });
+    expect(statusOf(refused)).toBe(429);
+    expect(dataOf<{ alert: string }>(refused).alert).toBe("contact.clientLimit");
+    expect(await storedFor(owner.id)).toEqual(before);
+    // Another client still can.
+    expect(statusOf(await sendForm(owner, {}, { clientIp: "198.51.100.78" }))).toBe(303);
+  });
+
+  test("per owner: an owner receives at most 20 messages a day through the form, then a message and nothing stored", async () => {
+    const owner = await ownerWithToken();
+    for (let i = 0; i < LIMITS.finderMessagesPerOwner.points; i++) {
+      expect(statusOf(await sendForm(owner, {}, { clientIp: `192.0.2.${i + 1}` }))).toBe(303);
+    }
+    const before = await storedFor(owner.id);
+    const refused = await sendForm(owner, {}, { clientIp: "192.0.2.200" });
+    expect(statusOf(refused)).toBe(429);
+    expect(dataOf<{ alert: string }>(refused).alert).toBe("contact.ownerLimit");
+    expect(await storedFor(owner.id)).toEqual(before);
+  });
+
+  test("no form for a number without an owner: an unknown token, a malformed number, the demo token", async () => {
+    for (const path of ["/contact-owner?type=tagbacktoken&number=999999999999", "/contact-owner?type=metrocard&number=12", "/contact-owner?type=tagbacktoken&number=123456789012"]) {
+      expect(statusOf(await callRoute(contactRoute.loader, get(path))), path).toBe(404);
+    }
+    const owner = await ownerWithToken();
+    // A posted form whose item no longer finds the owner (the token was removed) delivers nothing.
+    const ticket = ticketOf(owner);
+    await db.delete(tagbackTokens).where(eq(tagbackTokens.token, owner.token)).run();
+    const before = await storedFor(owner.id);
+    expect(statusOf(await sendForm(owner, {}, { ticket }))).toBe(404);
+    expect(await storedFor(owner.id)).toEqual(before);
+  });
+});
+
+describe("the private link", () => {
+  test("opens the thread: noindex, no-store, no e-mail or phone number; wrong and closed links are 404", async () => {
+    const owner = await ownerWithToken("Priya", { mobileNumber: "9876501234", backupEmail: "priya.backup@example.test" });
+    const secret = secretOf(await sendForm(owner, { contact: "+91 98765 43210" }));
+    const page = await loadThread(secret);
+    expect(statusOf(page)).toBe(200);
+    const text = JSON.stringify(dataOf(page));
+    for (const secretValue of [owner.email, "priya.backup@example.test", "9876501234", "98765", "43210", "@"]) expect(text).not.toContain(secretValue);
+    // The route's headers and meta ignore their arguments but the page's data.
+    const headers = new Headers((threadRoute.headers as () => HeadersInit)());
+    expect(headers.get("Cache-Control")).toContain("no-store");
+    expect(headers.get("X-Robots-Tag")).toContain("noindex");
+    const meta = (threadRoute.meta as unknown as (args: { matches: never[]; loaderData: unknown }) => Array<Record<string, string>>)({ matches: [], loaderData: dataOf(page) });
+    expect(meta).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+
+    // A wrong secret of the right shape, a malformed one: 404, looked up or not.
+    expect(statusOf(await loadThread(secret.replace(/^./, (c) => (c === "A" ? "B" : "A"))))).toBe(404);
+    expect(statusOf(await loadThread("not-a-secret"))).toBe(404);
+    const streamOf = (value: string) =>
+      callRoute((args) => threadStream.loader({ ...args, params: { secret: value } }), new Request(`${BASE}/f/${value}/events`, { headers: { Accept: "text/event-stream" } }));
+    expect(statusOf(await streamOf("A".repeat(43)))).toBe(404);
+
+    const thread = await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get();
+    const stranger = await ownerWithToken();
+    expect((await closeFinderThread(db, stranger.id, thread!.conversationId)).ok).toBe(false);
+    expect(statusOf(await loadThread(secret))).toBe(200);
+    expect((await closeFinderThread(db, owner.id, thread!.conversationId)).ok).toBe(true);
+    expect(statusOf(await loadThread(secret))).toBe(404);
+    expect(statusOf(await reply(secret, "still there?"))).toBe(404);
+    expect(statusOf(await streamOf(secret))).toBe(404);
+  });
+
+  test("the finder reads the owner's answer and answers back; the read receipt follows the owner's last read", async () => {
+    const owner = await ownerWithToken("Rohan");
+    const secret = secretOf(await sendForm(owner, {}));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    expect(dataOf<ThreadData>(await loadThread(secret)).state).toBe("sent");
+
+    // The owner opens the conversation in /messaging: read.
+    const opened = await callRoute((args) => chat.loader({ ...args, params: { conversationId: thread.conversationId } }), get(`/messaging/${thread.conversationId}`), { user: owner });
+    expect(statusOf(opened)).toBe(200);
+    expect(dataOf<ThreadData>(await loadThread(secret)).state).toBe("read");
+
+    // The owner answers like in any chat.
+    const answer = await callRoute(
+      (args) => chat.action({ ...args, params: { conversationId: thread.conversationId } }),
+      post(`/messaging/${thread.conversationId}`, { intent: "send", content: "Thank you! I will come to gate 2 at 6 pm.", clientKey: crypto.randomUUID() }),
+      { user: owner },
+    );
+    expect(statusOf(answer)).toBe(302);
+    const afterAnswer = dataOf<ThreadData>(await loadThread(secret));
+    expect(afterAnswer.state).toBe("answered");
+    expect(afterAnswer.messages.map((m) => m.content)).toEqual(["Found your keys at Rajiv Chowk, gate 2", "Thank you! I will come to gate 2 at 6 pm."]);
+
+    // The finder answers back (the chat's rules: 160 characters, tags stripped).
+    const back = await reply(secret, "<i>See you</i> at 6");
+    expect(statusOf(back)).toBe(302);
+    const tooLong = await reply(secret, "a".repeat(161));
+    expect(statusOf(tooLong)).toBe(400);
+    expect(dataOf<{ error: string }>(tooLong).error).toBe("contact.replyTooLong");
+    const final = dataOf<ThreadData>(await loadThread(secret));
+    expect(final.messages.at(-1)).toMatchObject({ content: "See you at 6", senderId: thread.finderUserId });
+    expect(final.state).toBe("sent");
+  });
+
+  test("the stream of a live link subscribes to the hub and lets go when the finder leaves", async () => {
+    const owner = await ownerWithToken();
+    const secret = secretOf(await sendForm(owner, {}));
+    const before = messagingHub().listenerCount();
+    const controller = new AbortController();
+    const response = await callRoute(
+      (args) => threadStream.loader({ ...args, params: { secret } }),
+      new Request(`${BASE}/f/${secret}/events`, { signal: controller.signal, headers: { Accept: "text/event-stream" } }),
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = (response as Response).body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("retry:");
+    expect(messagingHub().listenerCount()).toBe(before + 2);
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    expect(messagingHub().listenerCount()).toBe(before);
+  });
+});
+
+describe("the owner's side in /messaging", () => {
+  test("the finder is 'Finder (no account)' with the item, in the list and the chat; nobody can find or start a chat with them", async () => {
+    const owner = await ownerWithToken("Meera");
+    secretOf(await sendForm(owner, { handover: "police", foundWhere: "Platform 3" }));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    const token = owner.token.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3");
+
+    const list = dataOf<{ contacts: Array<{ conversationId: string; name: string }> }>(await callRoute(layout.loader, get("/messaging"), { user: owner }));
+    expect(list.contacts).toEqual([expect.objectContaining({ conversationId: thread.conversationId, name: `Finder (no account) · Token ${token}` })]);
+
+    const chatData = dataOf<{ conversation: { other: { name: string } }; finderThread: { handoverText: string; foundWhere: string; itemLabel: string } }>(
+      await callRoute((args) => chat.loader({ ...args, params: { conversationId: thread.conversationId } }), get(`/messaging/${thread.conversationId}`), { user: owner }),
+    );
+    expect(chatData.conversation.other.name).toBe("Finder (no account)");
+    expect(chatData.finderThread).toMatchObject({ handoverText: "I'll hand it to the police", foundWhere: "Platform 3", itemLabel: `Token ${token}` });
+
+    // Another user can neither open ?user= on the finder nor start a conversation with them.
+    const someone = await ownerWithToken("Someone");
+    const viaUrl = await callRoute(layout.loader, get(`/messaging?user=${thread.finderUserId}`), { user: someone });
+    expect(statusOf(viaUrl)).toBe(404);
+    expect(dataOf<{ candidate: unknown }>(viaUrl).candidate).toBeNull();
+    const start = await callRoute(layout.action, post("/messaging", { intent: "start", userId: thread.finderUserId }), { user: someone });
+    expect(statusOf(start)).toBe(404);
+    const [{ n }] = await db.select({ n: count() }).from(conversationParticipants).where(eq(conversationParticipants.userId, thread.finderUserId)).all();
+    expect(n).toBe(1);
+  });
+
+  test("the owner closes the thread: the link and its open stream end; nobody else can close it", async () => {
+    const owner = await ownerWithToken("Closer");
+    const secret = secretOf(await sendForm(owner, {}));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    const closeAs = (user: { id: string; email: string }) =>
+      callRoute((args) => closeRoute.action({ ...args, params: { conversationId: thread.conversationId } }), post(`/messaging/${thread.conversationId}/close`, {}), { user });
+
+    const response = await callRoute(
+      (args) => threadStream.loader({ ...args, params: { secret } }),
+      new Request(`${BASE}/f/${secret}/events`, { headers: { Accept: "text/event-stream" } }),
+    );
+    const reader = (response as Response).body!.getReader();
+    await reader.read();
+
+    const stranger = await ownerWithToken("Stranger");
+    expect(statusOf(await closeAs(stranger))).toBe(404);
+    expect(statusOf(await loadThread(secret))).toBe(200);
+
+    expect(statusOf(await closeAs(owner))).toBe(302);
+    let text = "";
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    expect(text).toContain("event: deleted");
+    expect(statusOf(await loadThread(secret))).toBe(404);
+    // The conversation itself stays with the owner, marked closed.
+    const chatData = dataOf<{ finderThread: { closed: boolean } }>(
+      await callRoute((args) => chat.loader({ ...args, params: { conversationId: thread.conversationId } }), get(`/messaging/${thread.conversationId}`), { user: owner }),
+    );
+    expect(chatData.finderThread.closed).toBe(true);
+  });
+});
+
+// ---- Scan alerts, through the finder's own loader ----
+
+function scan(owner: Owner, options: { userAgent?: string; ip: string; method?: string; headers?: Record<string, string>; user?: { id: string; email: string } }) {
+  return callRoute(
+    finderLoader,
+    new Request(`${BASE}/findowner?t=${owner.token}`, { method: options.method ?? "GET", headers: { "User-Agent": options.userAgent ?? HUMAN, ...options.headers } }),
+    { clientIp: options.ip, user: options.user },
+  );
+}
+
+const scanAlertsTo = (owner: Owner) => mailsTo(owner.email).filter((mail) => mail.includes("was just scanned"));
+
+describe("scan alerts", () => {
+  test("bots, link previews, HEAD and prefetches never alert, are counted and not listed", async () => {
+    const owner = await ownerWithToken("Bot", { scanAlerts: true });
+    await scan(owner, { ip: "203.0.113.201", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await scan(owner, { ip: "203.0.113.202", userAgent: "WhatsApp/2.23.20.0 A" });
+    await scan(owner, { ip: "203.0.113.203", method: "HEAD" });
+    await scan(owner, { ip: "203.0.113.204", headers: { "Sec-Purpose": "prefetch;prerender" } });
+    await scan(owner, { ip: "203.0.113.205", headers: { Purpose: "prefetch" } });
+    await scan(owner, { ip: "203.0.113.206", headers: { "X-Moz": "prefetch" } });
+    expect(scanAlertsTo(owner)).toEqual([]);
+    const profile = await db.select().from(profiles).where(eq(profiles.id, owner.id)).get();
+    expect(profile).toMatchObject({ botSearches: 6, totalSearches: 0, lastScanAlertAt: null });
+    expect(await db.select().from(searchHistory).where(eq(searchHistory.userId, owner.id)).all()).toEqual([]);
+  });
+
+  test("two people in one hour send one alert; a reload by the same client within the hour sends none", async () => {
+    const owner = await ownerWithToken("Alert", { scanAlerts: true });
+    const quiet = await ownerWithToken("Quiet");
+    await scan(owner, { ip: "198.51.100.11" });
+    await scan(owner, { ip: "198.51.100.12" });
+    await scan(quiet, { ip: "198.51.100.11" });
+    expect(scanAlertsTo(owner)).toHaveLength(1);
+    expect(scanAlertsTo(quiet)).toEqual([]);
+    // An hour after that alert, the first client reloads: still within its own hour, so nothing;
+    // a new client does alert again.
+    await db.update(profiles).set({ lastScanAlertAt: new Date(Date.now() - 61 * 60_000) }).where(eq(profiles.id, owner.id)).run();
+    await scan(owner, { ip: "198.51.100.11" });
+    expect(scanAlertsTo(owner)).toHaveLength(1);
+    await scan(owner, { ip: "198.51.100.13" });
+    expect(scanAlertsTo(owner)).toHaveLength(2);
+    const rows = await db.select({ clientKey: searchHistory.clientKey, kind: searchHistory.kind }).from(searchHistory).where(eq(searchHistory.userId, owner.id)).all();
+    expect(rows).toHaveLength(4);
+    expect(rows.every((row) => row.kind === "viewed" && row.clientKey === limitKeyOf(row.clientKey!))).toBe(true);
+    expect((await db.select().from(profiles).where(eq(profiles.id, owner.id)).get())!.totalSearches).toBe(4);
+  });
+
+  test("the owner's own signed-in scan sends none; scan alerts are off by default", async () => {
+    const owner = await ownerWithToken("Self", { scanAlerts: true });
+    await scan(owner, { ip: "198.51.100.21", user: owner });
+    expect(scanAlertsTo(owner)).toEqual([]);
+    const off = await ownerWithToken("Off");
+    await scan(off, { ip: "198.51.100.22" });
+    expect(scanAlertsTo(off)).toEqual([]);
+    expect((await db.select({ on: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, off.id)).get())!.on).toBe(false);
+  });
+});
+
+describe("alert settings", () => {
+  const settingsPost = (owner: Owner, fields: Record<string, string>) => callRoute(settings.action, post("/settings", fields), { user: owner });
+
+  test("a backup e-mail is validated, saved, removed; scan alerts switch on and off", async () => {
+    const owner = await ownerWithToken();
+    const bad = await settingsPost(owner, { intent: "backup-email", backupEmail: "not an address" });
+    expect(statusOf(bad)).toBe(400);
+    expect(dataOf<{ backupEmailError: string }>(bad).backupEmailError).toBe("finderContact.badBackupEmail");
+    const read = () => db.select({ backup: profiles.backupEmail, scan: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, owner.id)).get();
+    expect(await read()).toEqual({ backup: null, scan: false });
+    expect(statusOf(await settingsPost(owner, { intent: "backup-email", backupEmail: " Second@Example.test " }))).toBe(302);
+    expect(await read()).toEqual({ backup: "second@example.test", scan: false });
+    expect(statusOf(await settingsPost(owner, { intent: "scan-alerts", value: "on" }))).toBe(302);
+    expect(await read()).toEqual({ backup: "second@example.test", scan: true });
+    expect(statusOf(await settingsPost(owner, { intent: "backup-email", backupEmail: "" }))).toBe(302);
+    expect(statusOf(await settingsPost(owner, { intent: "scan-alerts", value: "off" }))).toBe(302);
+    expect(await read()).toEqual({ backup: null, scan: false });
+  });
+});
