@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Tagback image for Fly.io (a 256 MB machine): Node 24 serving the bundled React Router build,
+# Tagback image for Fly.io: Node 24 serving the bundled React Router build,
 # with Litestream streaming the SQLite database on the volume to object storage.
 # See docs/decisions/002-node-24.md, 008-node-24-from-the-registry.md and 003-sqlite-litestream-one-machine.md.
 

@@ -6,10 +6,10 @@
 // or deleted the thread: the stream ends, the page's link is dead).
 import { data } from "react-router";
 import type { Db } from "../../../db/connection";
-import { eventStream, type Send } from "~/core/event-stream.server";
+import { eventStream } from "~/core/event-stream.server";
 import { NO_STORE } from "~/core/no-store";
-import { messagesAfter } from "~/features/messaging/conversations.server";
-import { conversationTopic, messagingHub, userTopic, type LiveEvent, type MessagingHub } from "~/features/messaging/hub.server";
+import { conversationTopic, messagingHub, userTopic, type MessagingHub } from "~/features/messaging/hub.server";
+import { relayLiveEvents, requireEventStreamRequest } from "~/features/messaging/live.server";
 import { HEARTBEAT_SECONDS, RECONNECT_MS } from "~/features/messaging/rules";
 import { FINDER_STREAMS_PER_THREAD } from "./rules";
 import { threadBySecret, type OwnerFinderThread } from "./threads.server";
@@ -30,22 +30,8 @@ export function announceClosed(conversationId: string, finderUserId: string, hub
 const holder = globalThis as typeof globalThis & { __tagbackFinderStreams?: Map<string, number> };
 const open = (holder.__tagbackFinderStreams ??= new Map());
 
-function sendEvent(send: Send, event: LiveEvent, seq: number) {
-  switch (event.type) {
-    case "message":
-      return send({ event: "message", id: event.message.id, data: JSON.stringify(event.message) });
-    case "activity":
-      return send({ event: "activity", data: JSON.stringify({ conversationId: event.conversationId, seq }) });
-    case "deleted":
-      return send({ event: "deleted", data: event.conversationId });
-  }
-}
-
 export async function finderStream(db: Db, request: Request, secret: string): Promise<Response> {
-  // As for chats: only a client that asked for a stream gets one that never ends.
-  if (!/\btext\/event-stream\b/i.test(request.headers.get("Accept") ?? "")) {
-    throw data("This address is a live event stream: request it with Accept: text/event-stream.", { status: 406 });
-  }
+  requireEventStreamRequest(request);
   const thread = await threadBySecret(db, secret);
   if (!thread) throw data("Not Found", { status: 404, headers: NO_STORE });
   // Gone while we checked: take no slot (a stream never started would never give it back).
@@ -54,30 +40,19 @@ export async function finderStream(db: Db, request: Request, secret: string): Pr
   if (slots >= FINDER_STREAMS_PER_THREAD) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
   open.set(thread.conversationId, slots + 1);
   const lastEventId = request.headers.get("Last-Event-ID");
-  const hub = messagingHub();
   return eventStream(
     request.signal,
     (send, close) => {
-      let seq = 0;
-      const forward = (event: LiveEvent) => {
-        if (event.type === "deleted" && event.conversationId !== thread.conversationId) return;
-        sendEvent(send, event, (seq += 1));
-        if (event.type === "deleted") close();
-      };
-      const stops = [hub.subscribe(conversationTopic(thread.conversationId), forward), hub.subscribe(userTopic(thread.finderUserId), forward)];
-      send({ event: "ready", data: String(Date.now()) });
-      if (lastEventId) {
-        messagesAfter(db, thread.conversationId, lastEventId)
-          .then((missed) => {
-            for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
-          })
-          .catch((error: unknown) => {
-            console.error("replaying missed messages failed", error);
-            close();
-          });
-      }
+      const stop = relayLiveEvents(send, close, {
+        db,
+        hub: messagingHub(),
+        topics: [conversationTopic(thread.conversationId), userTopic(thread.finderUserId)],
+        replay: lastEventId ? { conversationId: thread.conversationId, lastEventId } : null,
+        // The finder's user topic also says when another of their threads is deleted: only this one ends it.
+        accept: (event) => event.type !== "deleted" || event.conversationId === thread.conversationId,
+      });
       return () => {
-        for (const stop of stops) stop();
+        stop();
         const left = (open.get(thread.conversationId) ?? 1) - 1;
         if (left <= 0) open.delete(thread.conversationId);
         else open.set(thread.conversationId, left);

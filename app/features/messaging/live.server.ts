@@ -6,6 +6,7 @@
 // conversation id (the contact list should refresh); `event: deleted` (the open conversation is
 // gone); `event: ready` once the stream is subscribed. A `: ping` comment every HEARTBEAT_SECONDS keeps proxies from closing an idle stream.
 import { data, type RouterContextProvider } from "react-router";
+import type { Db } from "../../../db/connection";
 import { dbContext } from "~/core/context";
 import { eventStream, type Send } from "~/core/event-stream.server";
 import { message } from "~/i18n/messages";
@@ -68,6 +69,58 @@ function sendEvent(send: Send, event: LiveEvent, seq: number) {
   }
 }
 
+/**
+ * Only a client that asked for a stream (EventSource always does) gets one that never ends; a page
+ * visit or a crawler gets a quick 406 instead.
+ */
+export function requireEventStreamRequest(request: Request) {
+  if (!/\btext\/event-stream\b/i.test(request.headers.get("Accept") ?? "")) {
+    throw data("This address is a live event stream: request it with Accept: text/event-stream.", { status: 406 });
+  }
+}
+
+type Relay = {
+  db: Db;
+  hub: MessagingHub;
+  topics: string[];
+  /** The conversation whose messages a reconnect (Last-Event-ID) gets replayed. */
+  replay: { conversationId: string; lastEventId: string } | null;
+  /** Which events this stream passes on (default: all). */
+  accept?: (event: LiveEvent) => boolean;
+};
+
+/**
+ * Passes the hub's events on `topics` to one event stream: `ready` once subscribed, then, on a
+ * reconnect, the messages the browser missed. Subscribed first, then the replay, so a message
+ * stored in between comes twice (the browser merges), never not at all. A `deleted` event ends
+ * the stream. Returns what unsubscribes.
+ */
+export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics, replay, accept }: Relay): () => void {
+  let seq = 0;
+  const forward = (event: LiveEvent) => {
+    if (accept && !accept(event)) return;
+    // A send that fails has closed the stream, and with it unsubscribed this listener.
+    sendEvent(send, event, (seq += 1));
+    if (event.type === "deleted") close();
+  };
+  const stops = topics.map((topic) => hub.subscribe(topic, forward));
+  // Subscribed: from now on nothing is missed (the page shows it is live).
+  send({ event: "ready", data: String(Date.now()) });
+  if (replay) {
+    messagesAfter(db, replay.conversationId, replay.lastEventId)
+      .then((missed) => {
+        for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
+      })
+      .catch((error: unknown) => {
+        console.error("replaying missed messages failed", error);
+        close();
+      });
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 type StreamArgs = { request: Request; context: Readonly<RouterContextProvider>; conversationId: string | null };
 
 /**
@@ -77,11 +130,7 @@ type StreamArgs = { request: Request; context: Readonly<RouterContextProvider>; 
  * exist; more than STREAMS_PER_USER open streams of one user get 429.
  */
 export async function messagingStream({ request, context, conversationId }: StreamArgs): Promise<Response> {
-  // Only a client that asked for a stream (EventSource always does) gets one that never ends; a
-  // page visit or a crawler gets a quick answer instead.
-  if (!/\btext\/event-stream\b/i.test(request.headers.get("Accept") ?? "")) {
-    throw data("This address is a live event stream: request it with Accept: text/event-stream.", { status: 406 });
-  }
+  requireEventStreamRequest(request);
   const user = context.get(userContext);
   if (!user) throw data("Sign in to receive messages.", { status: 401 });
   const db = context.get(dbContext);
@@ -92,34 +141,19 @@ export async function messagingStream({ request, context, conversationId }: Stre
     throw data(message("messaging.tooManyStreams").title, { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
   }
   const lastEventId = request.headers.get("Last-Event-ID");
-  const hub = messagingHub();
+  const topics = [userTopic(user.id)];
+  if (conversationId !== null) topics.push(conversationTopic(conversationId));
   return eventStream(
     request.signal,
     (send, close) => {
-      let seq = 0;
-      const forward = (event: LiveEvent) => {
-        // A send that fails has closed the stream, and with it unsubscribed this listener.
-        sendEvent(send, event, (seq += 1));
-        if (event.type === "deleted") close();
-      };
-      const unsubscribe = [hub.subscribe(userTopic(user.id), forward)];
-      if (conversationId !== null) unsubscribe.push(hub.subscribe(conversationTopic(conversationId), forward));
-      // Subscribed: from now on nothing is missed (the page shows it is live).
-      send({ event: "ready", data: String(Date.now()) });
-      // A reconnect: what the browser missed since its last message. Subscribed first, then the
-      // replay, so a message stored in between comes twice (the browser merges), never not at all.
-      if (conversationId !== null && lastEventId) {
-        messagesAfter(db, conversationId, lastEventId)
-          .then((missed) => {
-            for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
-          })
-          .catch((error: unknown) => {
-            console.error("replaying missed messages failed", error);
-            close();
-          });
-      }
+      const stop = relayLiveEvents(send, close, {
+        db,
+        hub: messagingHub(),
+        topics,
+        replay: conversationId !== null && lastEventId ? { conversationId, lastEventId } : null,
+      });
       return () => {
-        for (const stop of unsubscribe) stop();
+        stop();
         releaseSlot(user.id);
       };
     },
