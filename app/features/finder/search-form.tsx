@@ -10,11 +10,11 @@ import {
   formatToken,
   keepDigits,
   SEARCH_TYPE_LABELS,
-  SEARCH_TYPES,
   parseSearch,
   searchMessage,
   type SearchType,
 } from "~/features/finder/search-input";
+import { SearchTypePicker } from "./search-type-picker";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
@@ -90,30 +90,15 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
       data-hydrated={hydrated ? "true" : undefined}
       className="space-y-3"
     >
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">{t("search.whatFound")}</legend>
-        <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
-          {SEARCH_TYPES.map((value) => (
-            <label
-              key={value}
-              className="cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-700 has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name="type"
-                value={value}
-                checked={type === value}
-                onChange={() => {
-                  setType(value);
-                  setNumber(""); // switching the type clears the number (spec 000 §5)
-                }}
-                className="sr-only"
-              />
-              {t(SEARCH_TYPE_LABELS[value])}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SearchTypePicker
+        legend={t("search.whatFound")}
+        type={type}
+        labelOf={(value) => t(SEARCH_TYPE_LABELS[value])}
+        onPick={(value) => {
+          setType(value);
+          setNumber(""); // switching the type clears the number (spec 000 §5)
+        }}
+      />
 
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">

@@ -6,7 +6,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatToken, keepDigits, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/features/finder/search-input";
+import { formatToken, keepDigits, SEARCH_TYPE_LABELS, type SearchType } from "~/features/finder/search-input";
+import { SearchTypePicker } from "~/features/finder/search-type-picker";
 import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { message, messageOf } from "~/i18n/messages";
@@ -50,30 +51,15 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">What did you find?</legend>
-        <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
-          {SEARCH_TYPES.map((value) => (
-            <label
-              key={value}
-              className="cursor-pointer rounded-lg px-3 py-2 text-center text-sm font-semibold text-slate-700 has-checked:bg-white has-checked:text-brand-700 has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name="type"
-                value={value}
-                checked={type === value}
-                onChange={() => {
-                  setType(value);
-                  setNumber("");
-                }}
-                className="sr-only"
-              />
-              {message(SEARCH_TYPE_LABELS[value]).title}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SearchTypePicker
+        legend={"What did you find?"}
+        type={type}
+        labelOf={(value) => message(SEARCH_TYPE_LABELS[value]).title}
+        onPick={(value) => {
+          setType(value);
+          setNumber("");
+        }}
+      />
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {type === "metrocard" ? "Metro card number" : `${TOKEN_LENGTH}-digit token`}
