@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { browserEntry } from "./vite/browser-entry.ts";
 
 export default defineConfig(({ command }) => ({
   // The server build's entry is server/main.ts, the process server.ts starts (build/server/index.js);
@@ -15,6 +16,10 @@ export default defineConfig(({ command }) => ({
       ...(command === "build" && { resolve: { noExternal: true, external: ["better-sqlite3", "vite"] } }),
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    browserEntry({ id: "virtual:result-page-script", entry: "app/features/finder/result-page.browser.ts" }),
+  ],
   resolve: { tsconfigPaths: true },
 }));

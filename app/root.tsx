@@ -18,12 +18,14 @@ import { ButtonLink } from "~/components/ui/button";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { FloatingActions } from "~/features/marketing/floating-actions";
 import { sessionMiddleware, userContext } from "~/middleware/session";
 import { i18nMiddleware, localeContext } from "~/middleware/i18n";
 import { useT } from "~/i18n/use-t";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
+import resultPageScript from "virtual:result-page-script";
 
 // Pages without their own meta (the sign-in return, e-mail confirmation) still get a description.
 export const meta: Route.MetaFunction = () => [
@@ -58,17 +60,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent.
- * `compactChrome(loaderData)` true gives the page a small header and footer (a scan result: the
- * owner must come first, in as few bytes as possible).
+ * `resultPage(loaderData)` true marks a search result (a sticker scan): a small header and footer,
+ * so the owner comes first in as few bytes as possible, and no hydration either — the page works
+ * as HTML, and one small script (features/finder/result-page.browser.ts) adds the comforts,
+ * loaded after the owner is painted (decision 017).
+ * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
+ * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
  */
-export type RouteHandle = { hydrate?: boolean; compactChrome?: (loaderData: unknown) => boolean };
+export type RouteHandle = { hydrate?: boolean; resultPage?: (loaderData: unknown) => boolean; contentPage?: boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
-  const compact = matches.some((match) => (match.handle as RouteHandle | undefined)?.compactChrome?.(match.loaderData) === true);
+  const handles = matches.map((match) => [match.handle as RouteHandle | undefined, match.loaderData] as const);
+  const resultPage = handles.some(([handle, loaderData]) => handle?.resultPage?.(loaderData) === true);
+  // In the browser the page is hydrated by definition: a client navigation to a result keeps the
+  // router running. Only a document the server renders can go without.
+  const hydrate = typeof document !== "undefined" || !(resultPage || handles.some(([handle]) => handle?.hydrate === false));
+  const signedIn = rootData?.signedIn ?? false;
+  const contentPage = handles.some(([handle]) => handle?.contentPage === true);
   const { t, locale } = useT();
   return (
     <html lang={locale}>
@@ -84,13 +95,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={rootData?.signedIn ?? false} compact={compact} />
+        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={signedIn} compact={resultPage} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} siteUrl={rootData?.siteUrl ?? ""} compact={compact} />
-        {hydrate ? <Scripts /> : null}
+        <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} siteUrl={rootData?.siteUrl ?? ""} compact={resultPage} />
+        {signedIn && contentPage ? <FloatingActions shopUrl={rootData?.shopUrl ?? "#"} signedIn /> : null}
+        {hydrate ? <Scripts /> : resultPage ? <script type="module" src={resultPageScript} /> : null}
       </body>
     </html>
   );

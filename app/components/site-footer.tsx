@@ -76,7 +76,7 @@ export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: str
         {compact ? (
           <>
             <Link className="underline" to="/privacy-policy">
-              Privacy Policy
+              {t("site.privacyPolicy")}
             </Link>{" "}
             ·{" "}
           </>

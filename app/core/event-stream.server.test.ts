@@ -100,3 +100,31 @@ test("setup that closes at once gets its cleanup run", () => {
   eventStream(new AbortController().signal, (_send, close) => (close(), cleanup), { heartbeatMs: 10 });
   expect(cleanup).toHaveBeenCalledTimes(1);
 });
+
+test("eventsPerSecond: at most that many events in any second; the rest follow in order, none dropped", async () => {
+  vi.useFakeTimers();
+  const controller = new AbortController();
+  let send!: (data: string) => boolean;
+  const response = eventStream(controller.signal, (s) => void (send = (data) => s({ data })), { heartbeatMs: 60_000, eventsPerSecond: 10 });
+  const reader = response.body!.getReader();
+  let text = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += new TextDecoder().decode(value);
+    }
+  })();
+  const received = async (afterMs: number) => {
+    await vi.advanceTimersByTimeAsync(afterMs);
+    return (text.match(/^data: (\d+)$/gm) ?? []).map((line) => Number(line.slice(6)));
+  };
+  for (let i = 1; i <= 25; i++) expect(send(String(i))).toBe(true);
+  expect(await received(0)).toHaveLength(10);
+  expect(await received(999)).toHaveLength(10);
+  expect(await received(1)).toHaveLength(20);
+  // In order, every one of them.
+  expect(await received(1000)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  controller.abort();
+  expect(send("late")).toBe(false);
+});

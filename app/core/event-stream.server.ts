@@ -21,6 +21,11 @@ export type EventStreamOptions = {
   headers?: HeadersInit;
   /** Bytes queued for a client that does not read before it is cut off. Default 256 KiB. */
   maxQueuedBytes?: number;
+  /**
+   * At most this many events in any second; more wait their turn, in order (none is dropped).
+   * Heartbeats are not counted.
+   */
+  eventsPerSecond?: number;
 };
 
 const encoder = new TextEncoder();
@@ -45,11 +50,13 @@ export function eventStream(signal: AbortSignal, setup: (send: Send, close: () =
   let cleanup: Cleanup | void;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const pace = options.eventsPerSecond === undefined ? null : pacer(options.eventsPerSecond, (text) => write(text));
 
   function close() {
     if (closed) return;
     closed = true;
     if (heartbeat) clearInterval(heartbeat);
+    pace?.stop();
     signal.removeEventListener("abort", close);
     try {
       cleanup?.();
@@ -79,7 +86,17 @@ export function eventStream(signal: AbortSignal, setup: (send: Send, close: () =
     }
   }
 
-  const send: Send = (event) => write(formatEvent(event));
+  const send: Send = (event) => {
+    if (!pace) return write(formatEvent(event));
+    if (closed) return false;
+    // Events waiting their turn count against the same budget as bytes the client has not read.
+    if (pace.waitingBytes() - (controller.desiredSize ?? 0) > maxQueued) {
+      close();
+      return false;
+    }
+    pace.push(formatEvent(event));
+    return !closed;
+  };
 
   const body = new ReadableStream<Uint8Array>(
     {
@@ -120,4 +137,44 @@ export function eventStream(signal: AbortSignal, setup: (send: Send, close: () =
   // (server.ts skips text/event-stream).
   headers.set("X-Accel-Buffering", "no");
   return new Response(body, { headers });
+}
+
+/**
+ * Writes at most `perSecond` texts in any 1,000 ms (a sliding window); the rest wait, in order,
+ * for a timer. `write` returning false (the stream closed) stops it.
+ */
+function pacer(perSecond: number, write: (text: string) => boolean) {
+  const sentAt: number[] = [];
+  const waiting: string[] = [];
+  let bytes = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function pump() {
+    timer = undefined;
+    while (waiting.length > 0) {
+      const now = Date.now();
+      while (sentAt.length > 0 && now - sentAt[0]! >= 1000) sentAt.shift();
+      if (sentAt.length >= perSecond) {
+        timer = setTimeout(pump, 1000 - (now - sentAt[0]!));
+        return;
+      }
+      const text = waiting.shift()!;
+      bytes -= text.length;
+      sentAt.push(now);
+      if (!write(text)) return;
+    }
+  }
+  return {
+    push(text: string) {
+      waiting.push(text);
+      bytes += text.length;
+      if (!timer) pump();
+    },
+    waitingBytes: () => bytes,
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      waiting.length = 0;
+      bytes = 0;
+    },
+  };
 }

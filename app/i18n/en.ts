@@ -197,6 +197,9 @@ export const en = {
     metaDescription: { title: "Found something with a Tagback sticker? Type its metro card number or token to reach the owner." },
     contactUs: { title: "Contact us" },
     buyStickers: { title: "Buy Stickers" },
+    // Under a search result on / and /about: the way to the full page.
+    visitHome: { title: "What is Tagback? Visit the home page" },
+    readAbout: { title: "Read more about Tagback" },
   },
   /** Site chrome every page shares: skip link, language switch, not-found and error pages, header, footer. */
   site: {
@@ -404,6 +407,7 @@ export const en = {
     nsfwWarning: { title: "NSFW Content Detected: This message contains inappropriate words..." },
     notSent: { title: "Message not sent", description: "Please keep conversations respectful and avoid inappropriate content." },
     sendFailed: { title: "Failed to send message." },
+    threadClosed: { title: "Message not sent", description: "You closed this conversation: the finder can no longer read it." },
     messageLimit: {
       title: "Failed to send message.",
       description: `You can send up to ${MESSAGES_PER_MINUTE} messages a minute. Please wait a moment.`,

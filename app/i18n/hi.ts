@@ -157,6 +157,8 @@ export const hi = {
     metaDescription: { title: "Tagback स्टिकर लगी कोई चीज़ मिली है? मालिक तक पहुँचने के लिए उसका मेट्रो कार्ड नंबर या टोकन डालें।" },
     contactUs: { title: "हमसे संपर्क करें" },
     buyStickers: { title: "स्टिकर खरीदें" },
+    visitHome: { title: "Tagback क्या है? होम पेज देखें" },
+    readAbout: { title: "Tagback के बारे में और पढ़ें" },
   },
   site: {
     skipToContent: { title: "सीधे मुख्य हिस्से पर जाएँ" },

@@ -1,12 +1,10 @@
 // /lost (spec 001 §2 "Lost Items", §4, §5 "Lost items"): pick one of your registered items (your
 // products and your metro card) and report it lost; your reports, newest first, with the status
 // toggle and delete. A pending report puts the item in lost mode for finders.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/_app.lost";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext } from "~/core/context";
 import { readForm, unknownIntent } from "~/core/read-form.server";
@@ -16,7 +14,7 @@ import { changeStatus, deleteReport, reportPickedItem, type LostIntent, type Los
 import { pickReportSchema, todayInIndia } from "~/features/lost-found/lost-forms";
 import { listLostItems, loadOrNull, registeredItemsOf, type RegisteredItem } from "~/features/lost-found/lost-items.server";
 import { fieldTexts, LostAlert, LostList, type LastResult } from "~/features/lost-found/lost-list";
-import { LostModeFields } from "~/features/lost-found/lost-mode-fields";
+import { ReportFormTail } from "~/features/lost-found/report-form-tail";
 import { message } from "~/i18n/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Lost Items | Tagback" }];
@@ -69,8 +67,6 @@ function itemLabel(item: RegisteredItem) {
 }
 
 function PickReportForm({ registered, today, lastResult }: { registered: RegisteredItem[] | null; today: string; lastResult: LastResult }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
   const [form, fields] = useForm({
     id: "report-lost",
     lastResult,
@@ -130,16 +126,7 @@ function PickReportForm({ registered, today, lastResult }: { registered: Registe
               </p>
             ) : null}
           </fieldset>
-          <Field
-            label="Date lost"
-            errors={fieldTexts(fields.dateLost.errors)}
-            errorId={fields.dateLost.errorId}
-            inputProps={{ ...getInputProps(fields.dateLost, { type: "date" }), max: today }}
-          />
-          <LostModeFields message={fields.message} reward={fields.reward} />
-          <Button type="submit" name="intent" value="report" disabled={busy} size="lg">
-            {busy ? "Reporting…" : "Report as Lost"}
-          </Button>
+          <ReportFormTail fields={fields} today={today} submit={{ idle: "Report as Lost", busy: "Reporting…" }} />
         </Form>
       )}
     </section>

@@ -4,12 +4,13 @@ import { buttonClasses } from "~/components/ui/button";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { ScanDemoLink } from "~/features/finder/search-form";
 import { DEMO_TOKEN, DEMO_UNLOCK_DIGITS } from "~/features/finder/demo";
-import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
+import { finderHandle, finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { formatToken } from "~/features/finder/search-input";
-import { FindOwnerSection, ResultPageFooter, resultPageHandle } from "~/features/marketing/find-owner-section";
+import { FindOwnerSection, ResultPageFooter } from "~/features/marketing/find-owner-section";
 import { AboutRest, AboutTop } from "~/features/marketing/lazy-pages";
 import { shareMeta, siteUrlOf } from "~/core/seo";
+import { metaT, useT } from "~/i18n/use-t";
 
 const PAGE = {
   title: "About Tagback | How QR stickers return lost things",
@@ -18,13 +19,13 @@ const PAGE = {
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...finderMeta(loaderData, PAGE),
+  ...finderMeta(loaderData, PAGE, metaT(matches)),
   ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches) })),
 ];
 
 export const loader = finderLoader;
 export const action = finderAction;
-export const handle = resultPageHandle;
+export const handle = finderHandle;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 
@@ -33,21 +34,22 @@ export default function About() {
   const actionData = useActionData<typeof action>();
   // As on /: a search result is the result and the search, without the marketing parts.
   const result = Boolean(data.search);
+  const { t } = useT();
   return (
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/about#find-owner" />
       {result ? null : <AboutTop />}
       <FindOwnerSection
-        title="Find an owner"
-        intro="Found something with a Tagback sticker? Type the metro card number or the number printed on the sticker."
+        title={result ? t("search.pageTitle") : "Find an owner"}
+        intro={result ? t("search.pageIntro") : "Found something with a Tagback sticker? Type the metro card number or the number printed on the sticker."}
       >
         <FinderForm data={data} action="/about" />
       </FindOwnerSection>
       {result ? (
-        <ResultPageFooter homeHref="/about" label="Read more about Tagback" />
+        <ResultPageFooter homeHref="/about" label={t("search.readAbout")} />
       ) : (
         <>
-          <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16">
+          <section id="demo" aria-labelledby="demo-title">
             <div className="mx-auto max-w-6xl px-4 pb-12">
               <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-10">
                 <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Interactive demo</p>

@@ -10,6 +10,9 @@ import { PostPreviewCard } from "~/features/content/post-preview";
 import { listPosts } from "~/features/content/posts.server";
 import { BLOG_SEARCH_MAX, matchesSearch } from "~/features/content/search";
 import { ContentError } from "~/features/content/source.server";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { contentPage: true };
 
 export async function loader() {
   try {

@@ -2,20 +2,21 @@ import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/findowner";
 import type { loader as rootLoader } from "~/root";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
-import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
+import { finderHandle, finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { FloatingActions } from "~/features/marketing/floating-actions";
 import { metaT, useT } from "~/i18n/use-t";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { t } = metaT(matches);
-  return finderMeta(loaderData, { title: t("search.metaTitle"), description: t("search.metaDescription") });
+  const translate = metaT(matches);
+  return finderMeta(loaderData, { title: translate.t("search.metaTitle"), description: translate.t("search.metaDescription") }, translate);
 };
 
 export const loader = finderLoader;
 export const action = finderAction;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
+export const handle = finderHandle;
 
 export default function FindOwner() {
   const data = useLoaderData<typeof loader>();

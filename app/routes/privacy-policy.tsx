@@ -2,8 +2,9 @@
 import type { Route } from "./+types/privacy-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
+import type { RouteHandle } from "~/root";
 
-export const handle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, contentPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | Tagback" },

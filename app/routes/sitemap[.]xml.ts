@@ -1,6 +1,7 @@
 // The sitemap of the site's own pages; the blog's posts are in /blog/sitemap.xml (robots.txt
 // names both).
 import { getEnv } from "~/core/env.server";
+import { sitemapXml } from "~/core/sitemap";
 
 /** Public pages worth a search engine's visit, with how often they change. */
 export const SITEMAP_PAGES = [
@@ -14,14 +15,8 @@ export const SITEMAP_PAGES = [
   { path: "/refund-policy", changefreq: "yearly", priority: "0.3" },
 ] as const;
 
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function loader() {
   const origin = getEnv().APP_URL.replace(/\/$/, "");
-  const urls = SITEMAP_PAGES.map(
-    (page) =>
-      `  <url><loc>${escapeXml(origin + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
-  );
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const body = sitemapXml(SITEMAP_PAGES.map((page) => ({ loc: origin + page.path, changefreq: page.changefreq, priority: page.priority })));
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/terms-and-conditions";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
+import type { RouteHandle } from "~/root";
 
-export const handle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, contentPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms and Conditions | Tagback" },

@@ -109,6 +109,26 @@ export function linkedAssets(html: string): Assets {
   return { css, js: [...js] };
 }
 
+/**
+ * The modules and everything they import statically, as a browser loads them: a page that names
+ * one script (no modulepreload list) still downloads the chunks that script imports. Dynamic
+ * imports are left out — they load later, on demand.
+ */
+export async function withStaticImports(base: string, modules: string[], clientIp: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = modules.map((module) => new URL(module, base).href);
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const raw = await getRaw(url, clientIp);
+    if (raw.status !== 200) throw new Error(`${url} answered ${raw.status}`);
+    const code = decode(raw).toString("utf8");
+    for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) queue.push(new URL(match[1]!, url).href);
+  }
+  return [...seen].map((url) => new URL(url).pathname);
+}
+
 /** Total gzip bytes of the assets, as the server sends them (compressed here if it does not). */
 export async function gzipSizeOf(base: string, paths: string[], clientIp: string): Promise<number> {
   let total = 0;

@@ -39,8 +39,18 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The landing page answers whatever the blog does; its "Latest posts" are there only with posts. */
+async function landingBlogCards(page: import("@playwright/test").Page, base: string) {
+  const response = await page.goto(`${base}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("section#faq")).toBeVisible();
+  return (await page.locator("section#blog").count()) ? page.locator("section#blog [data-post-card]").count() : null;
+}
+
 test("an error from the content service: both error states, then Try Again shows the content", async ({ page }) => {
   const base = servers.fixture.url;
+  // The landing page leaves the section out while the service fails.
+  expect(await landingBlogCards(page, base)).toBeNull();
   const post = await page.goto(`${base}/blog/${EVERY_CASE_SLUG}`);
   expect(post?.status()).toBe(503);
   await expect(page).toHaveTitle("Error loading blog post | Tagback Blog");
@@ -57,6 +67,8 @@ test("an error from the content service: both error states, then Try Again shows
   await alert.getByRole("link", { name: "Try Again" }).click();
   await expect(page.locator("[data-post-card]")).toHaveCount(5);
   await expect(page.getByText("A draft that must not show")).toHaveCount(0);
+  // A failure is not cached: the landing page has its 3 latest posts now.
+  expect(await landingBlogCards(page, base)).toBe(3);
 
   await page.goto(`${base}/blog/${EVERY_CASE_SLUG}`);
   await expect(page.getByRole("heading", { level: 1, name: "Every Portable Text case" })).toBeVisible();
@@ -131,4 +143,6 @@ test("no posts: 'No blog posts available.' with Refresh; a post is not found", a
   const missing = await page.goto(`${base}/blog/${EVERY_CASE_SLUG}`);
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Blog Post Not Found" })).toBeVisible();
+  // No posts: no "Latest posts" on the landing page.
+  expect(await landingBlogCards(page, base)).toBeNull();
 });

@@ -1,7 +1,7 @@
 // The test object every e2e spec imports. Each test gets its own client IP (the server runs with
 // TRUST_PROXY=fly and reads Fly-Client-IP), so per-IP limits of one test never leak into another.
 import "./server-env";
-import { test as base, type BrowserContext } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { createSession } from "~/features/account/session.server";
@@ -24,6 +24,17 @@ export const test = base.extend<{ clientIp: string }>({
 });
 
 export { expect } from "@playwright/test";
+
+/**
+ * With JavaScript, waits until the finder's search form runs its script: React hydrated the page,
+ * or — a search result loaded as a document, which is not hydrated (decision 017) — the result
+ * page's small script enhanced it. `hydrated` waits for React itself (client navigations).
+ */
+export async function searchFormReady(page: Page, testInfo: TestInfo, { hydrated = false } = {}) {
+  if (testInfo.project.use.javaScriptEnabled === false) return;
+  const form = page.locator(hydrated ? 'form#owner-search[data-hydrated="true"]' : 'form#owner-search:is([data-hydrated="true"], [data-enhanced="true"])');
+  await expect(form).toHaveCount(1);
+}
 
 // ---- Real signed sessions ----
 

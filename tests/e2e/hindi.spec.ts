@@ -5,7 +5,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, test, uniqueIp } from "./fixtures";
+import { expect, searchFormReady, test, uniqueIp } from "./fixtures";
 import { createOwner } from "./db";
 import { messageIn, type MessageKey } from "~/i18n/messages";
 
@@ -16,9 +16,7 @@ const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== 
 
 const searchBox = (page: Page) => page.locator("#find-owner");
 
-async function ready(page: Page, testInfo: TestInfo) {
-  if (jsOn(testInfo)) await expect(page.locator("form#owner-search")).toHaveAttribute("data-hydrated", "true");
-}
+const ready = (page: Page, testInfo: TestInfo) => searchFormReady(page, testInfo);
 
 /**
  * Chooses the language as the switch does (its form's post), so the cookie is in the context's
@@ -57,6 +55,24 @@ test.describe("a phone set to Hindi", () => {
     await expect(dialog.getByRole("link", { name: hi("scan.close").title })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("hindi-scan-result.png") });
   });
+
+  for (const path of ["/", "/about"]) {
+    test(`the whole scan page on ${path} is in Hindi: title, search section, way back, footer`, async ({ page }) => {
+      await page.goto(`${path}?t=${aarav.token}`);
+      await expect(page).toHaveTitle(hi("search.metaTitle").title);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { name: hi("search.pageTitle").title })).toBeVisible();
+      await expect(main).toContainText(hi("search.pageIntro").title);
+      await expect(main.getByRole("link", { name: hi(path === "/" ? "search.visitHome" : "search.readAbout").title })).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: hi("site.privacyPolicy").title })).toBeVisible();
+      // None of the English versions is left on the page.
+      const text = await page.locator("body").innerText();
+      for (const key of ["search.pageTitle", "search.pageIntro", "search.findOwner", "search.visitHome", "search.readAbout", "site.privacyPolicy"] as const) {
+        expect(text).not.toContain(en(key).title);
+      }
+      expect(text).not.toContain("Found something?");
+    });
+  }
 
   test("the contact buttons and a masked profile's unlock read in Hindi", async ({ page }, testInfo) => {
     await page.goto(`/findowner?type=metrocard&number=${rohan.metroCard}`);
@@ -263,17 +279,19 @@ test("200 % text on a phone: no sideways scrolling, the result still reads, in H
   });
 });
 
-test("a search's message and its section scroll into view below the sticky header, not under it", async ({ page }, testInfo) => {
-  await measured(page, testInfo, "/findowner?type=metrocard&number=12#find-owner", { width: 320, locale: "hi-IN" }, async (target) => {
-    const header = await target.getByRole("banner").boundingBox();
-    expect(header).not.toBeNull();
-    const headerBottom = header!.y + header!.height - 1;
-    const topOf = (selector: string) => target.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
-    // Scrolling is smooth (app.css): wait for it to settle.
-    await expect.poll(() => topOf("#find-owner [role=alert]")).toBeGreaterThanOrEqual(headerBottom);
-    if (!jsOn(testInfo)) await expect.poll(() => topOf("#find-owner")).toBeGreaterThanOrEqual(headerBottom);
+for (const path of ["/findowner", "/about"]) {
+  test(`a search's message and its section scroll into view below the sticky header, not under it: ${path}`, async ({ page }, testInfo) => {
+    await measured(page, testInfo, `${path}?type=metrocard&number=12#find-owner`, { width: 320, locale: "hi-IN" }, async (target) => {
+      const header = await target.getByRole("banner").boundingBox();
+      expect(header).not.toBeNull();
+      const headerBottom = header!.y + header!.height - 1;
+      const topOf = (selector: string) => target.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+      // Scrolling is smooth (app.css): wait for it to settle.
+      await expect.poll(() => topOf("#find-owner [role=alert]")).toBeGreaterThanOrEqual(headerBottom);
+      if (!jsOn(testInfo)) await expect.poll(() => topOf("#find-owner")).toBeGreaterThanOrEqual(headerBottom);
+    });
   });
-});
+}
 
 test.describe("landmarks, labels and the dialog for a screen reader", () => {
   test.use({ locale: "hi-IN" });

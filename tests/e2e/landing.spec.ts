@@ -7,7 +7,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { createUser } from "./db";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, searchFormReady, signInAs, test } from "./fixtures";
 import { SLIDE_INTERVAL_MS } from "~/features/marketing/rules";
 
 const SHOTS = path.join(os.tmpdir(), "tagback-landing-shots");
@@ -164,7 +164,7 @@ test.describe("the landing page", () => {
     await page.goto("/");
     const scanDemo = page.locator("#hero").getByRole("link", { name: "Scan demo" });
     await expect(scanDemo).toHaveAttribute("href", "/?type=tagbacktoken&number=1234-5678-9012#find-owner");
-    if (jsOn(testInfo)) await expect(page.locator("form#owner-search")).toHaveAttribute("data-hydrated", "true");
+    await searchFormReady(page, testInfo, { hydrated: true });
     await scanDemo.click();
     const dialog = page.getByRole("dialog", { name: "Owner Found at the product" });
     await expect(dialog.getByTestId("owner-name")).toHaveText("Ananya Rao (demo)", { timeout: 5000 });

@@ -1,6 +1,7 @@
 // The privacy, terms and refund pages: every section and figure the spec names, no script.
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { createUser } from "./db";
+import { expect, signInAs, test } from "./fixtures";
 
 const PAGES = [
   {
@@ -44,3 +45,21 @@ for (const policy of PAGES) {
     await expectNoSeriousA11yViolations(page, testInfo);
   });
 }
+
+test("a signed-in visitor gets the floating widget on the blog, the puzzle and the legal pages; a signed-out one does not", async ({ page, context, baseURL }) => {
+  const contentPages = ["/blog", "/blog/lost-your-metro-card-first-hour", "/puzzle", ...PAGES.map((p) => p.path)];
+  for (const path of contentPages) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(page.getByTestId("floating-actions"), path).toHaveCount(0);
+  }
+  await signInAs(context, createUser().id, baseURL!);
+  for (const path of contentPages) {
+    await page.goto(path);
+    const widget = page.getByTestId("floating-actions");
+    await expect(widget, path).toBeVisible();
+    await expect(widget.getByRole("link", { name: "Buy Stickers" }), path).toBeVisible();
+    // Contact us is a <details>: its menu opens without JavaScript too.
+    await widget.getByText("Contact us").click();
+    await expect(widget.getByRole("link", { name: "Chat on WhatsApp" }), path).toBeVisible();
+  }
+});

@@ -158,12 +158,16 @@ test.describe("the camera scanner's errors @js-only", () => {
     await close();
   });
 
-  test("camera not allowed: 'Scanner Error' with its text, and the photo upload is still on the page", async ({ playwright }) => {
+  test("camera not allowed: 'Scanner Error' with its text, and the dialog offers the camera app and the photo upload", async ({ playwright }) => {
     const { page, close } = await scannerPage(playwright, BLANK_VIDEO, false);
     await page.goto("/found?scan=1");
     await expect(page.getByTestId("scanner-alert")).toContainText("Scanner Error", { timeout: 15_000 });
     await expect(page.getByTestId("scanner-alert")).toContainText("Could not initialize QR scanner. Please ensure camera permissions are granted.");
-    await expect(page.getByTestId("photo-upload")).toHaveCount(1);
+    // In the dialog itself, usable while it covers the page.
+    const dialog = page.getByRole("dialog", { name: "Scan QR Code" });
+    await expect(dialog.getByText("Your phone's own camera app opens a Tagback sticker directly")).toBeVisible();
+    await expect(dialog.getByLabel("Photo of the QR code")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Read QR code from photo" })).toBeEnabled();
     await close();
   });
 });

@@ -2,7 +2,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, signInAs, test, uniqueIp } from "./fixtures";
+import { expect, searchFormReady, signInAs, test, uniqueIp } from "./fixtures";
 import { createOwner, createUser, demoLogsFrom, historyOf, totalSearchesOf } from "./db";
 import { UNLOCK_WRONG_PER_CLIENT, UNLOCK_WRONG_PER_PROFILE_PER_DAY } from "~/features/finder/rules";
 import { message } from "~/i18n/messages";
@@ -13,10 +13,7 @@ const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Owner Found at the product" });
 const searchBox = (page: Page) => page.locator("#find-owner");
 
-/** With JavaScript, waits until the page has hydrated (the form says so). */
-async function ready(page: Page, testInfo: TestInfo) {
-  if (jsOn(testInfo)) await expect(page.locator("form#owner-search")).toHaveAttribute("data-hydrated", "true");
-}
+const ready = (page: Page, testInfo: TestInfo) => searchFormReady(page, testInfo);
 
 async function search(page: Page, type: "Metro Card" | "Other Products", number: string) {
   const box = searchBox(page);
@@ -66,6 +63,13 @@ test.describe("searching from the form", () => {
     const text = new URL(tweet!).searchParams.get("text");
     expect(text).toContain("@aarav_sharma");
     expect(text).toContain(aarav.metroCard);
+    // Copying the tweet needs script (the clipboard): the scan page's own script offers it.
+    const copy = dialog(page).getByRole("button", { name: "Copy tweet template" });
+    if (!jsOn(test.info())) return await expect(copy).toBeHidden();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await copy.click();
+    await expect(dialog(page).getByText("Copied!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
   });
 
   test("the number keeps digits only and a token shows 4-4-4 (with JavaScript)", { tag: "@js-only" }, async ({ page }, testInfo) => {
@@ -162,6 +166,31 @@ test.describe("URL parameters", () => {
       await expect(dialog(page)).toHaveCount(0);
     });
   }
+});
+
+test("a scan is a page, not an app: no hydration, one small script that adds the comforts", async ({ page }, testInfo) => {
+  const scripts: string[] = [];
+  let scriptBytes = 0;
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(new URL(response.url()).pathname);
+    scriptBytes += (await response.body()).length;
+  });
+  await page.goto(`/?t=${aarav.token}`);
+  await expect(dialog(page).getByTestId("owner-name")).toHaveText("Aarav Sharma");
+  await searchFormReady(page, testInfo);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  if (jsOn(testInfo)) {
+    expect(scripts[0]).toMatch(/^\/assets\/result-page-browser-[\w-]+\.js$/);
+    // Uncompressed, so well within the 15 KB (compressed) the scan path may spend on script.
+    expect(scriptBytes).toBeLessThan(15_000);
+  } else {
+    expect(scripts).toEqual([]);
+  }
+  // A page that needs the router is still hydrated: the one the close link opens.
+  await dialog(page).getByRole("link", { name: "Close" }).click();
+  await searchFormReady(page, testInfo, { hydrated: true });
 });
 
 test.describe("closing the dialog", () => {

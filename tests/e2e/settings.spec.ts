@@ -52,7 +52,8 @@ test.describe("settings", () => {
       await expect(toast(page)).toContainText("Privacy Settings Updated");
       await expect(page.getByRole("switch", { name: label })).toHaveAttribute("aria-checked", "true");
     }
-    expect(privacyRow(user.id)).toEqual({ mask_bio: 1, use_social_icons: 1, show_email: 1, show_mobile: 1 });
+    // With JavaScript the switch turns at once and the last toast is still up: wait for the write.
+    await expect.poll(() => privacyRow(user.id)).toEqual({ mask_bio: 1, use_social_icons: 1, show_email: 1, show_mobile: 1 });
     await page.getByRole("switch", { name: "Show e-mail" }).click();
     await expect(page.getByRole("switch", { name: "Show e-mail" })).toHaveAttribute("aria-checked", "false");
     await expect.poll(() => privacyRow(user.id)).toEqual({ mask_bio: 1, use_social_icons: 1, show_email: 0, show_mobile: 1 });

@@ -387,6 +387,16 @@ describe("the owner's side in /messaging", () => {
       await callRoute((args) => chat.loader({ ...args, params: { conversationId: thread.conversationId } }), get(`/messaging/${thread.conversationId}`), { user: owner }),
     );
     expect(chatData.finderThread.closed).toBe(true);
+    // Nobody would read an answer now: the owner's send is refused and nothing is stored.
+    const before = (await db.select({ n: count() }).from(messages).where(eq(messages.conversationId, thread.conversationId)).get())!.n;
+    const sent = await callRoute(
+      (args) => chat.action({ ...args, params: { conversationId: thread.conversationId } }),
+      post(`/messaging/${thread.conversationId}`, { intent: "send", content: "Still there?", clientKey: crypto.randomUUID() }),
+      { user: owner },
+    );
+    expect(statusOf(sent)).toBe(409);
+    expect(dataOf<{ error: string }>(sent).error).toBe("messaging.threadClosed");
+    expect((await db.select({ n: count() }).from(messages).where(eq(messages.conversationId, thread.conversationId)).get())!.n).toBe(before);
   });
 });
 

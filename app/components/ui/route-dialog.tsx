@@ -40,6 +40,8 @@ export function RouteDialog({ title, description, closeHref, titleId, closeLabel
   return (
     <div
       className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/60 sm:items-center sm:p-4"
+      // For pages that are not hydrated: their script closes the dialog the same way (result-page.browser.ts).
+      data-close-href={closeHref}
       onClick={(event) => {
         if (event.target === event.currentTarget) navigate(closeHref, { preventScrollReset: true });
       }}

@@ -1,4 +1,5 @@
 // The blog's RSS 2.0 feed and its sitemap, built from the same list the blog page shows.
+import { sitemapXml } from "~/core/sitemap";
 import type { PostPreview } from "./types";
 
 function xml(text: string): string {
@@ -39,9 +40,9 @@ export function rssFeed(origin: string, posts: PostPreview[]): string {
 }
 
 export function blogSitemap(origin: string, posts: PostPreview[]): string {
-  const urls = [
-    `<url><loc>${xml(`${origin}/blog`)}</loc>${posts[0] ? `<lastmod>${xml(posts[0].publishedAt.slice(0, 10))}</lastmod>` : ""}</url>`,
-    ...posts.map((post) => `<url><loc>${xml(postUrl(origin, post))}</loc><lastmod>${xml(post.publishedAt.slice(0, 10))}</lastmod></url>`),
-  ];
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return sitemapXml([
+    // The list is as new as its newest post.
+    { loc: `${origin}/blog`, lastmod: posts[0]?.publishedAt.slice(0, 10) },
+    ...posts.map((post) => ({ loc: postUrl(origin, post), lastmod: post.publishedAt.slice(0, 10) })),
+  ]);
 }

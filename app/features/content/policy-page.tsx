@@ -23,7 +23,7 @@ export function PolicyPage({ title, dateLine, intro, sections }: { title: string
         </ol>
       </nav>
       {sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-20">
+        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10">
           <h2 id={`${section.id}-title`} className="text-xl font-bold text-slate-900">
             {index + 1}. {section.title}
           </h2>

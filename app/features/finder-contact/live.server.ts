@@ -8,9 +8,10 @@ import { data } from "react-router";
 import type { Db } from "../../../db/connection";
 import { eventStream } from "~/core/event-stream.server";
 import { NO_STORE } from "~/core/no-store";
+import { streamSlots } from "~/core/stream-slots.server";
 import { conversationTopic, messagingHub, userTopic, type MessagingHub } from "~/features/messaging/hub.server";
 import { relayLiveEvents, requireEventStreamRequest } from "~/features/messaging/live.server";
-import { HEARTBEAT_SECONDS, RECONNECT_MS } from "~/features/messaging/rules";
+import { HEARTBEAT_SECONDS, LIVE_EVENTS_PER_SECOND, RECONNECT_MS } from "~/features/messaging/rules";
 import { FINDER_STREAMS_PER_THREAD } from "./rules";
 import { threadBySecret, type OwnerFinderThread } from "./threads.server";
 
@@ -27,8 +28,7 @@ export function announceClosed(conversationId: string, finderUserId: string, hub
   hub.publish(userTopic(finderUserId), { type: "deleted", conversationId });
 }
 
-const holder = globalThis as typeof globalThis & { __tagbackFinderStreams?: Map<string, number> };
-const open = (holder.__tagbackFinderStreams ??= new Map());
+const threadStreams = streamSlots("finder-thread", FINDER_STREAMS_PER_THREAD);
 
 export async function finderStream(db: Db, request: Request, secret: string): Promise<Response> {
   requireEventStreamRequest(request);
@@ -36,9 +36,7 @@ export async function finderStream(db: Db, request: Request, secret: string): Pr
   if (!thread) throw data("Not Found", { status: 404, headers: NO_STORE });
   // Gone while we checked: take no slot (a stream never started would never give it back).
   if (request.signal.aborted) return new Response(null, { status: 204 });
-  const slots = open.get(thread.conversationId) ?? 0;
-  if (slots >= FINDER_STREAMS_PER_THREAD) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
-  open.set(thread.conversationId, slots + 1);
+  if (!threadStreams.take(thread.conversationId)) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
   const lastEventId = request.headers.get("Last-Event-ID");
   return eventStream(
     request.signal,
@@ -53,11 +51,9 @@ export async function finderStream(db: Db, request: Request, secret: string): Pr
       });
       return () => {
         stop();
-        const left = (open.get(thread.conversationId) ?? 1) - 1;
-        if (left <= 0) open.delete(thread.conversationId);
-        else open.set(thread.conversationId, left);
+        threadStreams.release(thread.conversationId);
       };
     },
-    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, headers: NO_STORE },
+    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, eventsPerSecond: LIVE_EVENTS_PER_SECOND, headers: NO_STORE },
   );
 }

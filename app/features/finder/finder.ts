@@ -1,10 +1,11 @@
 // What the finder pages (/, /about, /findowner) share between server and browser: the shape of
 // their loader and action data, and when their data reloads.
 import type { SubmissionResult } from "@conform-to/react";
-import type { Message } from "~/i18n/messages";
+import type { Message, Translator } from "~/i18n/messages";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery, SearchType } from "~/features/finder/search-input";
 import type { LostNotice } from "~/features/lost-found/lost-mode";
+import type { RouteHandle } from "~/root";
 
 export type FinderAlert = Message;
 
@@ -70,13 +71,20 @@ export function finderShouldRevalidate({ formMethod, defaultShouldRevalidate }: 
 }
 
 /**
- * A finder page's meta: its title and description, and `noindex` when the page shows a search
- * result, so an owner's name stays off search engines' indexes.
+ * A finder page's meta: its title and description, or — on a search result, which is a finder's
+ * page in the finder's language — the finder's own, with `noindex`, so an owner's name stays off
+ * search engines' indexes.
  */
-export function finderMeta(data: { search?: unknown } | undefined, page: { title: string; description: string }) {
+export function finderMeta(data: { search?: unknown } | undefined, page: { title: string; description: string }, { t }: Translator) {
+  if (!data?.search) return [{ title: page.title }, { name: "description", content: page.description }];
   return [
-    { title: page.title },
-    { name: "description", content: page.description },
-    ...(data?.search ? [{ name: "robots", content: "noindex" }] : []),
+    { title: t("search.metaTitle") },
+    { name: "description", content: t("search.metaDescription") },
+    { name: "robots", content: "noindex" },
   ];
 }
+
+/** The handle of /, /about and /findowner: a search result is a lean page (root.tsx). */
+export const finderHandle: RouteHandle = {
+  resultPage: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
+};

@@ -166,6 +166,8 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
           <input
             id="unlock-digits"
             name="digits"
+            // A page that is not hydrated splits this field into boxes with these names (result-page.browser.ts).
+            data-digit-boxes={Array.from({ length: UNLOCK_DIGIT_COUNT }, (_, index) => t("scan.digitOf", { digit: index + 1 })).join("|")}
             type="text"
             inputMode="numeric"
             autoComplete="off"
@@ -180,7 +182,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
           {message}
         </p>
       ) : null}
-      <Button type="submit" variant="warning" disabled={busy} className="mt-3">
+      <Button type="submit" variant="warning" disabled={busy} data-pending-label={t("scan.checking")} className="mt-3">
         {busy ? t("scan.checking") : t("scan.unlockButton")}
       </Button>
     </Form>
@@ -202,13 +204,14 @@ function DemoMaskSwitch({ query, unmasked }: { query: SearchQuery; unmasked: boo
           name="unmasked"
           value="1"
           defaultChecked={unmasked}
+          data-submit-on-change
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
           className="h-4 w-4"
         />
         {t("scan.demoSwitch")}
       </label>
       {hydrated ? null : (
-        <button type="submit" className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 font-medium">
+        <button type="submit" data-without-script className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 font-medium">
           {t("scan.apply")}
         </button>
       )}
@@ -223,7 +226,20 @@ function ShareLocation({ ticket }: { ticket: string }) {
   const { t } = useT();
   const hydrated = useHydrated();
   const [state, setState] = useState<ShareState>("idle");
-  if (!hydrated || typeof navigator === "undefined" || !("geolocation" in navigator)) return null;
+  // In the server's HTML: hidden, with its texts, for the script of a page that is not hydrated
+  // (result-page.browser.ts) to show and run where the browser has a position to give.
+  if (!hydrated) {
+    return (
+      <div className="text-sm" hidden data-share-location data-ticket={ticket} data-shared={t("scan.locationShared")} data-failed={t("scan.locationFailed")}>
+        <Button type="button" variant="outline" size="sm">
+          {t("scan.shareLocation")}
+        </Button>
+        <p className="mt-1 text-xs text-slate-600">{t("scan.shareLocationHelp")}</p>
+        <p role="status" />
+      </div>
+    );
+  }
+  if (!("geolocation" in navigator)) return null;
 
   function share() {
     setState("asking");

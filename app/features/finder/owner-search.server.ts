@@ -14,21 +14,23 @@ import { isLocked, windowFull } from "~/core/rate-limit.server";
 import type { UnlockMode, UnlockOffer } from "./finder";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
+import type { SearchType } from "./search-number";
 import { countBotSearch, logSearch } from "./search-history.server";
-import { pendingLostNotice } from "~/features/lost-found/lost-mode.server";
+import { lostNoticeFrom, pendingLostNoticeOf } from "~/features/lost-found/lost-mode.server";
 import type { LostNotice } from "~/features/lost-found/lost-mode";
 
 // ---------------------------------------------------------------------------------------------
 // The lookup: one statement per search type, each a SEARCH on a unique index (see
 // tests/integration/owner-search.test.ts). The owner's first verified token and product
-// names come from correlated subqueries on (user_id, created_at) indexes.
+// names come from correlated subqueries on (user_id, created_at) indexes, lost mode's notice
+// from one on the pending-report index: one statement answers a scan.
 
 const productNames = sql<string>`(
   select coalesce(json_group_array(pn.name), '[]') from (
     select p2.name as name from ${products} p2
     where p2.user_id = "profiles"."id" order by p2.created_at asc) pn)`;
 
-const ownerColumns = {
+const baseColumns = {
   id: profiles.id,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
@@ -48,10 +50,15 @@ const ownerColumns = {
   productNames,
 };
 
+/** The owner's columns, with the pending lost report (if any) of the item searched for. */
+function ownerColumns(type: SearchType, number: string | Placeholder) {
+  return { ...baseColumns, lostNotice: pendingLostNoticeOf(sql`"profiles"."id"`, number, type) };
+}
+
 /** The owner of a verified token (unclaimed and unverified tokens find nobody). */
 export function tokenLookup(db: Db, token: string | Placeholder) {
   return db
-    .select(ownerColumns)
+    .select(ownerColumns("tagbacktoken", token))
     .from(tagbackTokens)
     .innerJoin(profiles, eq(profiles.id, tagbackTokens.userId))
     .where(and(eq(tagbackTokens.token, token), eq(tagbackTokens.isVerified, true)));
@@ -59,7 +66,7 @@ export function tokenLookup(db: Db, token: string | Placeholder) {
 
 /** The profile holding a metro card number. */
 export function metroCardLookup(db: Db, number: string | Placeholder) {
-  return db.select(ownerColumns).from(profiles).where(eq(profiles.metroCardNumber, number));
+  return db.select(ownerColumns("metrocard", number)).from(profiles).where(eq(profiles.metroCardNumber, number));
 }
 
 export type OwnerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenLookup>["get"]>>>;
@@ -216,7 +223,8 @@ export async function searchOwner(db: Db, query: SearchQuery, options: SearchOpt
   }
   const profile = toPublicProfile(row, { unlocked: false });
   const tweetText = row.xUsername ? tweetTemplate(row.xUsername, query.type === "metrocard" ? query.number : null) : null;
-  const [unlock, lost] = await Promise.all([unlockOffer(db, row, options.finderId, options.clientKey), pendingLostNotice(db, row.id, query)]);
+  const unlock = await unlockOffer(db, row, options.finderId, options.clientKey);
+  const lost = lostNoticeFrom(row.lostNotice);
   if (!options.log) {
     if (options.automated) await countBotSearch(db, row.id);
     return { profile, tweetText, locationTicket: null, unlock, lost };

@@ -224,8 +224,9 @@ function XMenu({ username, tweetText }: { username: string; tweetText: string | 
               </a>
             </li>
           ) : null}
-          {tweetText && canCopy ? (
-            <li>
+          {tweetText ? (
+            // Shown where the clipboard can be written: by React once hydrated, else by result-page.browser.ts.
+            <li hidden={!canCopy} data-copy-text={canCopy ? undefined : tweetText}>
               <button type="button" className="block w-full px-3 py-2 text-left hover:bg-slate-100" onClick={copy}>
                 {t("scan.copyTweet")}
               </button>
@@ -234,11 +235,9 @@ function XMenu({ username, tweetText }: { username: string; tweetText: string | 
         </ul>
       </details>
       <div role="status" aria-live="polite">
-        {copied ? (
-          <p className="mt-1 text-xs text-emerald-800">
-            <span className="font-semibold">{m("finder.copied").title}</span> {m("finder.copied").description}
-          </p>
-        ) : null}
+        <p hidden={!copied} data-copied className="mt-1 text-xs text-emerald-800">
+          <span className="font-semibold">{m("finder.copied").title}</span> {m("finder.copied").description}
+        </p>
       </div>
     </div>
   );

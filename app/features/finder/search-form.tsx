@@ -15,6 +15,7 @@ import {
   type SearchType,
 } from "~/features/finder/search-input";
 import { SearchTypePicker } from "./search-type-picker";
+import { displayNumber } from "./search-number";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
@@ -34,15 +35,11 @@ type SearchFormProps = {
   lastResult: SubmissionResult<string[]> | null;
 };
 
-function display(type: SearchType, digits: string) {
-  return type === "tagbacktoken" ? formatToken(digits) : digits;
-}
-
 export function SearchForm({ action, defaultType, defaultNumber, lastResult }: SearchFormProps) {
   const navigation = useNavigation();
   const [type, setType] = useState<SearchType>(defaultType);
   const [number, setNumber] = useState(() =>
-    /^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
+    /^[\d\s-]*$/.test(defaultNumber) ? displayNumber(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
   );
   const hydrated = useHydrated();
   const { t, locale } = useT();
@@ -115,12 +112,17 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
             value={number}
             placeholder={type === "metrocard" ? t("search.metroPlaceholder") : formatToken(DEMO_TOKEN)}
             maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : FORMATTED_TOKEN_LENGTH) : undefined}
-            onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
+            // The label and placeholder of each type, for the script of a page that is not hydrated.
+            data-metrocard-label={t("search.numberMetroCard")}
+            data-tagbacktoken-label={t("search.numberToken")}
+            data-metrocard-placeholder={t("search.metroPlaceholder")}
+            data-tagbacktoken-placeholder={formatToken(DEMO_TOKEN)}
+            onChange={(event) => setNumber(displayNumber(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
           />
-          <Button type="submit" disabled={searching} className="shrink-0">
+          <Button type="submit" disabled={searching} data-pending-label={t("search.searching")} className="shrink-0">
             {searching ? <Icon name="spinner" strokeWidth={3} className="h-4 w-4 animate-spin" /> : null}
             {searching ? t("search.searching") : t("search.findOwner")}
           </Button>

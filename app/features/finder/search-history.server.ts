@@ -22,21 +22,54 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
   const id = crypto.randomUUID();
   const at = new Date();
   const clientKey = visitor.clientKey ?? null;
-  const owner = db.transaction((tx) => {
-    tx.insert(searchHistory)
-      .values({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...place })
-      .run();
-    return tx
-      .update(profiles)
-      .set({ totalSearches: sql`${profiles.totalSearches} + 1` })
-      .where(eq(profiles.id, ownerId))
-      .returning({ scanAlerts: profiles.scanAlerts })
-      .get();
+  const statements = historyStatements(db);
+  const owner = db.transaction(() => {
+    statements.insert.run({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...NO_PLACE, ...place });
+    return statements.count.get({ ownerId });
   });
   if (owner?.scanAlerts && clientKey && visitor.userId !== ownerId) {
     await maybeSendScanAlert(db, { ownerId, historyId: id, clientKey, query, city: place.city ?? null, at });
   }
   return id;
+}
+
+/** Every place column, for a client whose address locates nowhere. */
+const NO_PLACE = { city: null, region: null, country: null, address: null };
+
+// Prepared once per connection: every scan by a person writes these two (as the owner lookup).
+const preparedHistory = new WeakMap<Db, ReturnType<typeof prepareHistory>>();
+
+function prepareHistory(db: Db) {
+  const value = sql.placeholder;
+  return {
+    insert: db
+      .insert(searchHistory)
+      .values({
+        id: value("id"),
+        userId: value("userId"),
+        searchType: value("searchType"),
+        searchValue: value("searchValue"),
+        searchedAt: value("searchedAt"),
+        clientKey: value("clientKey"),
+        city: value("city"),
+        region: value("region"),
+        country: value("country"),
+        address: value("address"),
+      })
+      .prepare(),
+    count: db
+      .update(profiles)
+      .set({ totalSearches: sql`${profiles.totalSearches} + 1` })
+      .where(eq(profiles.id, value("ownerId")))
+      .returning({ scanAlerts: profiles.scanAlerts })
+      .prepare(),
+  };
+}
+
+function historyStatements(db: Db) {
+  let statements = preparedHistory.get(db);
+  if (!statements) preparedHistory.set(db, (statements = prepareHistory(db)));
+  return statements;
 }
 
 /** A bot's or link preview's search of an owner: counted, not listed, never an alert. */

@@ -7,8 +7,10 @@ import { messageOf, type Locale, type Message, type MessageKey } from "~/i18n/me
 import { isMetroCardNumber, METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { isToken, TOKEN_LENGTH } from "~/features/stickers/rules";
 
-export const SEARCH_TYPES = ["metrocard", "tagbacktoken"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+import { SEARCH_TYPES, type SearchType } from "./search-number";
+
+// The typing helpers live in search-number.ts, which the result page's script imports without zod.
+export { formatToken, keepDigits, SEARCH_TYPES, type SearchType } from "./search-number";
 
 /** The labels of the two types (message keys: "Metro Card", "Other Products" in English). */
 export const SEARCH_TYPE_LABELS: Record<SearchType, MessageKey> = {
@@ -30,16 +32,6 @@ export function searchMessage(issue: string | undefined, locale?: Locale): Messa
 /** The server accepts a number typed with spaces or hyphens (a token reads 1234-5678-9012). */
 export function normalizeNumber(value: string | null | undefined): string {
   return (value ?? "").replace(/[\s-]/g, "");
-}
-
-/** What the number field keeps while typing: digits only, at most the type's length. */
-export function keepDigits(value: string, type: SearchType): string {
-  return value.replace(/\D/g, "").slice(0, type === "metrocard" ? METRO_CARD_MAX : TOKEN_LENGTH);
-}
-
-/** A token shown 4-4-4 with hyphens ("1234-5678-9012"); partial input is grouped as typed. */
-export function formatToken(digits: string): string {
-  return (digits.match(/\d{1,4}/g) ?? []).join("-");
 }
 
 /** The second check alone: the rules a number must meet before any lookup. */

@@ -1,5 +1,5 @@
-// Lost mode's two optional fields in both report forms: what a finder who scans or searches the
-// item reads first while the report is pending.
+// Lost mode's two optional fields, near the end of both report forms (report-form-tail.tsx): what
+// a finder who scans or searches the item reads first while the report is pending.
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { Field } from "~/components/ui/field";

@@ -3,21 +3,17 @@
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { RouteHandle } from "~/root";
+import { useT } from "~/i18n/use-t";
 import { preloadMarketing } from "./lazy-pages";
 
-/** The handle of / and /about: a search result gets the small header and footer (root.tsx). */
-export const resultPageHandle: RouteHandle = {
-  compactChrome: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
-};
-
 export function FindOwnerSection({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  const { t } = useT();
   return (
-    <section id="find-owner" aria-labelledby="find-owner-title" className="scroll-mt-16">
+    <section id="find-owner" aria-labelledby="find-owner-title">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
         <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-2">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Find Owner</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("search.findOwner")}</p>
             <h2 id="find-owner-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">
               {title}
             </h2>

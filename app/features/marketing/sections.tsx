@@ -29,7 +29,7 @@ function MarketingSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-16 ${tone === "tint" ? "bg-slate-50" : ""}`}>
+    <section id={id} aria-labelledby={`${id}-title`} className={tone === "tint" ? "bg-slate-50" : undefined}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
         <h2 id={`${id}-title`} className="mt-2 max-w-2xl text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">
@@ -47,7 +47,7 @@ const heroButton = "w-full sm:w-auto";
 export function Hero() {
   const { shopUrl } = useSite();
   return (
-    <section id="hero" aria-labelledby="hero-title" className="scroll-mt-16 overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+    <section id="hero" aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
         <div className="min-w-0">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
@@ -88,7 +88,7 @@ export function Hero() {
 
 export function ProblemSolution() {
   return (
-    <section id="problem" aria-labelledby="problem-title" className="scroll-mt-16">
+    <section id="problem" aria-labelledby="problem-title">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
         <div className="rounded-3xl bg-slate-900 p-8 text-slate-100">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">The problem</p>
@@ -311,7 +311,7 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
 export function CallToAction() {
   const { signedIn } = useSite();
   return (
-    <section id="get-started" aria-labelledby="cta-title" className="scroll-mt-16">
+    <section id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-8 text-white sm:p-12">
           <h2 id="cta-title" className="max-w-2xl text-3xl font-black tracking-tight sm:text-4xl">
@@ -342,7 +342,7 @@ export function CallToAction() {
 
 export function Faq() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16">
+    <section id="faq" aria-labelledby="faq-title">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">FAQ</p>
         <h2 id="faq-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">

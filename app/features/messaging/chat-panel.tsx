@@ -1,8 +1,9 @@
-// The chat panel's parts: the respect banner, the messages, and the composer. Without JavaScript
-// the composer is a plain form (post, redirect, the page shows the message); with it the form
-// posts in the background, Ctrl/Cmd+Enter sends, and typing shows the length and a warning when
-// the profanity check would refuse the text. The server checks everything again either way.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+// The chat panel's parts: the respect banner, the merge of stored and live messages (message-list.tsx
+// shows them), and the composer. Without JavaScript the composer is a plain form (post, redirect,
+// the page shows the message); with it the form posts in the background, Ctrl/Cmd+Enter sends, and
+// typing shows the length and a warning when the profanity check would refuse the text. The server
+// checks everything again either way.
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -26,39 +27,6 @@ export function mergeMessages(stored: LiveMessage[], live: LiveMessage[]): LiveM
   const byId = new Map<string, LiveMessage>();
   for (const one of [...stored, ...live]) byId.set(one.id, one);
   return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
-
-export function MessageList({ messages, me }: { messages: LiveMessage[]; me: string }) {
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages.length;
-  // The newest message in view: on first render and whenever one arrives.
-  useLayoutEffect(() => {
-    end.current?.scrollIntoView({ block: "end" });
-  }, [count]);
-  if (count === 0) {
-    return <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>;
-  }
-  return (
-    <>
-      <ol className="space-y-2 py-3" aria-label="Messages" data-testid="messages">
-        {messages.map((one) => {
-          const mine = one.senderId === me;
-          return (
-            <li key={one.id} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
-              <div className={`max-w-[80%] rounded-2xl px-3 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
-                <p className="whitespace-pre-wrap break-words">{one.content}</p>
-                <p className={`mt-0.5 text-right text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
-                  <span className="sr-only">{mine ? "You, " : ""}</span>
-                  <time dateTime={one.createdAt}>{one.time}</time>
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <div id="latest" ref={end} />
-    </>
-  );
 }
 
 /** What the send action answers a background post (a plain post is redirected instead). */

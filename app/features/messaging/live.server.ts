@@ -9,11 +9,12 @@ import { data, type RouterContextProvider } from "react-router";
 import type { Db } from "../../../db/connection";
 import { dbContext } from "~/core/context";
 import { eventStream, type Send } from "~/core/event-stream.server";
+import { streamSlots } from "~/core/stream-slots.server";
 import { message } from "~/i18n/messages";
 import { userContext } from "~/middleware/session";
 import { isParticipant, messagesAfter } from "./conversations.server";
 import { conversationTopic, messagingHub, userTopic, type LiveEvent, type LiveMessage, type MessagingHub } from "./hub.server";
-import { HEARTBEAT_SECONDS, RECONNECT_MS, STREAMS_PER_USER } from "./rules";
+import { HEARTBEAT_SECONDS, LIVE_EVENTS_PER_SECOND, RECONNECT_MS, STREAMS_PER_USER } from "./rules";
 
 export function announceMessage(live: LiveMessage, participantIds: string[], hub: MessagingHub = messagingHub()) {
   hub.publish(conversationTopic(live.conversationId), { type: "message", message: live });
@@ -31,27 +32,11 @@ export function announceDeleted(conversationId: string, participantIds: string[]
 }
 
 // Open streams per user, in this process (like the hub itself).
-const holder = globalThis as typeof globalThis & { __tagbackStreamsPerUser?: Map<string, number> };
-const openStreams = (holder.__tagbackStreamsPerUser ??= new Map());
-
-function takeSlot(userId: string): boolean {
-  const open = openStreams.get(userId) ?? 0;
-  if (open >= STREAMS_PER_USER) return false;
-  openStreams.set(userId, open + 1);
-  return true;
-}
-
-function releaseSlot(userId: string) {
-  const open = (openStreams.get(userId) ?? 1) - 1;
-  if (open <= 0) openStreams.delete(userId);
-  else openStreams.set(userId, open);
-}
+const userStreams = streamSlots("messaging-user", STREAMS_PER_USER);
 
 /** Open streams right now, over all users (the hub's listeners are the other half of a leak check). */
 export function openStreamCount(): number {
-  let total = 0;
-  for (const count of openStreams.values()) total += count;
-  return total;
+  return userStreams.total();
 }
 
 /**
@@ -137,7 +122,7 @@ export async function messagingStream({ request, context, conversationId }: Stre
   if (conversationId !== null && !(await isParticipant(db, user.id, conversationId))) throw data("Not Found", { status: 404 });
   // Gone while we checked: take no slot (a stream never started would never give it back).
   if (request.signal.aborted) return new Response(null, { status: 204 });
-  if (!takeSlot(user.id)) {
+  if (!userStreams.take(user.id)) {
     throw data(message("messaging.tooManyStreams").title, { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
   }
   const lastEventId = request.headers.get("Last-Event-ID");
@@ -154,9 +139,9 @@ export async function messagingStream({ request, context, conversationId }: Stre
       });
       return () => {
         stop();
-        releaseSlot(user.id);
+        userStreams.release(user.id);
       };
     },
-    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS },
+    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, eventsPerSecond: LIVE_EVENTS_PER_SECOND },
   );
 }

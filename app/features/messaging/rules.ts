@@ -20,6 +20,8 @@ export const NEW_CONVERSATIONS_PER_DAY = 20;
 export const STREAMS_PER_USER = 5;
 /** A comment line on every open stream this often, so proxies keep it open (at most 25 s). */
 export const HEARTBEAT_SECONDS = 15;
+/** Live events one stream passes on in any second; more wait their turn (spec 000 §7, §9). */
+export const LIVE_EVENTS_PER_SECOND = 10;
 /** How long a browser waits before it reconnects a dropped stream (the `retry:` field). */
 export const RECONNECT_MS = 3_000;
 

@@ -2,7 +2,10 @@
 
 /** The answer field keeps at most this many characters. */
 export const PUZZLE_ANSWER_MAX = 10;
-/** Characters the answer field keeps; anything else is dropped (in the browser and on the server). */
+/**
+ * Characters an answer keeps; the server drops anything else. The page ships no script (decision
+ * 010), so the browser's field only says so in its help text; it does not filter while typing.
+ */
 export const PUZZLE_ANSWER_DISALLOWED = /[^A-Za-z0-9 ]/g;
 /** Confetti on a right answer: this many pieces, for this long. */
 export const CONFETTI_PIECES = 30;

@@ -4,7 +4,7 @@
 // by the search the code names). At most SCANS_PER_SECOND decodes a second on a square two thirds
 // of the video's smaller side scaled to SCAN_CANVAS_SIZE; after SCAN_TIMEOUT_MS without a code the
 // camera stops and the dialog says so. The torch switch shows only where the camera has one.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type QrScannerType from "qr-scanner";
 import { Button } from "~/components/ui/button";
@@ -46,7 +46,8 @@ const STATE_TEXT: Record<ScanState, string> = {
   timeout: "",
 };
 
-export function CameraScanner({ appUrl }: { appUrl: string }) {
+/** `otherWays` (the camera-app note, the photo upload) shows once the camera fails or times out. */
+export function CameraScanner({ appUrl, otherWays }: { appUrl: string; otherWays: ReactNode }) {
   const navigate = useNavigate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const scannerRef = useRef<QrScannerType | null>(null);
@@ -151,6 +152,7 @@ export function CameraScanner({ appUrl }: { appUrl: string }) {
           </Button>
         ) : null}
       </div>
+      {state === "error" || state === "timeout" ? <div className="space-y-4 border-t border-slate-200 pt-3">{otherWays}</div> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // the scanner dialog, a state of the URL (?scan=1). Without JavaScript, or without a camera, the
 // dialog and the page say that the phone's own camera app opens a sticker directly, and offer the
 // photo upload, decoded on the server.
-import type { MouseEvent } from "react";
+import { useId, type MouseEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -28,15 +28,17 @@ export function PhotoUpload({ error }: { error: MessageKey | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   const refused = error ? message(error) : null;
+  // The page and the scanner dialog may both show one.
+  const fieldId = useId();
   return (
     <Form method="post" action="/found" encType="multipart/form-data" className="space-y-3" data-testid="photo-upload">
       {refused ? <FormAlert title={refused.title} description={refused.description} data-testid="photo-alert" /> : null}
       <div>
-        <label htmlFor="qr-photo" className="block text-sm font-medium text-slate-800">
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
           Photo of the QR code
         </label>
         <input
-          id="qr-photo"
+          id={fieldId}
           name="photo"
           type="file"
           accept="image/jpeg,image/png"
@@ -75,18 +77,26 @@ export function ScanSection({ photoError }: { photoError: MessageKey | null }) {
   );
 }
 
-/** The scanner dialog (?scan=1): the camera with JavaScript; the note and the upload without. */
+/**
+ * The scanner dialog (?scan=1): the camera with JavaScript; the note and the upload without, and
+ * when the camera fails or finds nothing in time, so the finder has a way on from where they are.
+ */
 export function ScannerDialog({ appUrl, photoError }: { appUrl: string; photoError: MessageKey | null }) {
   const hydrated = useHydrated();
+  const otherWays = (
+    <>
+      <CameraAppNote />
+      <PhotoUpload error={photoError} />
+    </>
+  );
   return (
     <RouteDialog title="Scan QR Code" titleId="scanner-title" closeHref="/found">
       {hydrated ? (
-        <CameraScanner appUrl={appUrl} />
+        <CameraScanner appUrl={appUrl} otherWays={otherWays} />
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">Scanning with the camera here needs JavaScript.</p>
-          <CameraAppNote />
-          <PhotoUpload error={photoError} />
+          {otherWays}
         </div>
       )}
     </RouteDialog>

@@ -3,19 +3,16 @@
 // mode's optional message and reward.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
 import { fullReportSchema } from "~/features/lost-found/lost-forms";
 import { fieldTexts, LostAlert, type LastResult } from "~/features/lost-found/lost-list";
-import { LostModeFields } from "~/features/lost-found/lost-mode-fields";
+import { ReportFormTail } from "~/features/lost-found/report-form-tail";
 import { LOST_NAME_MAX } from "~/features/lost-found/rules";
 import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
 export function ReportForm({ today, lastResult }: { today: string; lastResult: LastResult }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
   const [form, fields] = useForm({
     id: "report-form",
     lastResult,
@@ -77,16 +74,7 @@ export function ReportForm({ today, lastResult }: { today: string; lastResult: L
           hint={`A metro card number has ${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits; a Tagback token ${TOKEN_LENGTH}.`}
           inputProps={{ ...getInputProps(fields.identifier, { type: "text" }), inputMode: "numeric", maxLength: METRO_CARD_MAX + 4, autoComplete: "off" }}
         />
-        <Field
-          label="Date lost"
-          errors={fieldTexts(fields.dateLost.errors)}
-          errorId={fields.dateLost.errorId}
-          inputProps={{ ...getInputProps(fields.dateLost, { type: "date" }), max: today }}
-        />
-        <LostModeFields message={fields.message} reward={fields.reward} />
-        <Button type="submit" name="intent" value="report" disabled={busy} size="lg">
-          {busy ? "Submitting…" : "Submit Report"}
-        </Button>
+        <ReportFormTail fields={fields} today={today} submit={{ idle: "Submit Report", busy: "Submitting…" }} />
       </Form>
     </section>
   );

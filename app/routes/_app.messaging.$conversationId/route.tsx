@@ -15,15 +15,17 @@ import { NO_STORE } from "~/core/no-store";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
-import { Composer, mergeMessages, MessageList, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";
+import { Composer, mergeMessages, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";
 import { PersonAvatar } from "~/features/messaging/contact-list";
 import { conversationFor, deleteConversation, markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
 import type { LiveMessage } from "~/features/messaging/live-message";
 import { announceDeleted, announceMessage } from "~/features/messaging/live.server";
 import { sendMessageSchema } from "~/features/messaging/message-input";
+import { MessageList } from "~/features/messaging/message-list";
 import { useLiveUpdates } from "~/features/messaging/use-live-updates";
 import { FinderThreadPanel } from "~/features/finder-contact/finder-thread-panel";
 import { asFinderConversation, finderThreadOpenedBy } from "~/features/finder-contact/owner-thread.server";
+import { finderThreadForOwner } from "~/features/finder-contact/threads.server";
 import { message, type MessageKey } from "~/i18n/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -99,6 +101,8 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
   }
   let outcome;
   try {
+    // A closed "I found this" thread: the finder's link is dead, so nobody would read the answer.
+    if ((await finderThreadForOwner(db, me, conversationId))?.closed) return refuse("messaging.threadClosed", 409);
     outcome = await sendMessage(db, { conversationId, senderId: me, content: parsed.data.content, clientKey: parsed.data.clientKey });
   } catch (error) {
     console.error("sending a message failed", error);
@@ -177,9 +181,13 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       {loaderData.finderThread ? <FinderThreadPanel thread={loaderData.finderThread} conversationId={conversation.id} /> : null}
       {confirmDelete ? <DeleteConfirm path={path} name={conversation.other.name} /> : null}
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {shown ? <MessageList messages={shown} me={me} /> : <FormAlert title={message("messaging.loadMessagesFailed").title} />}
+        {shown ? (
+          <MessageList messages={shown} me={me} className="space-y-2 py-3" bubbleWidth="max-w-[80%]" label="Messages" emptyText="No messages yet. Say hello." />
+        ) : (
+          <FormAlert title={message("messaging.loadMessagesFailed").title} />
+        )}
       </div>
-      <Composer action={path} sendKey={sendKey} refused={refused} />
+      {loaderData.finderThread?.closed ? null : <Composer action={path} sendKey={sendKey} refused={refused} />}
     </div>
   );
 }

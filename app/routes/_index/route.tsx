@@ -2,15 +2,16 @@ import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { requireAnonymous } from "~/features/account/guards.server";
-import { finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
+import { finderHandle, finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { readSearchRequest } from "~/features/finder/search-input";
 import { latestPosts } from "~/features/content/posts.server";
 import { LANDING_POSTS } from "~/features/content/rules";
-import { FindOwnerSection, ResultPageFooter, resultPageHandle } from "~/features/marketing/find-owner-section";
+import { FindOwnerSection, ResultPageFooter } from "~/features/marketing/find-owner-section";
 import { LandingRest, LandingTop } from "~/features/marketing/lazy-pages";
 import { shareMeta, siteUrlOf } from "~/core/seo";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { metaT, useT } from "~/i18n/use-t";
 
 const PAGE = {
   title: "Tagback | QR stickers that bring lost things home",
@@ -19,7 +20,7 @@ const PAGE = {
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...finderMeta(loaderData, PAGE),
+  ...finderMeta(loaderData, PAGE, metaT(matches)),
   ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/", siteUrl: siteUrlOf(matches) })),
 ];
 
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = finderAction;
-export const handle = resultPageHandle;
+export const handle = finderHandle;
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 
@@ -45,17 +46,23 @@ export default function Index() {
   // A search result (a sticker scan) is a small page: the owner first, then the search. The
   // marketing parts are left out, and their code is a separate download (features/marketing/lazy-pages).
   const result = Boolean(data.search);
+  const { t } = useT();
+  // A result is a finder's page, in the finder's language; the landing page's copy is English.
   return (
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/#find-owner" />
       {result ? null : <LandingTop />}
       <FindOwnerSection
-        title="Found something?"
-        intro={`Scan the Tagback sticker with your phone camera: it opens the owner's profile directly. Or type the metro card number or the ${TOKEN_LENGTH}-digit number printed on the sticker. No account needed.`}
+        title={result ? t("search.pageTitle") : "Found something?"}
+        intro={
+          result
+            ? t("search.pageIntro")
+            : `Scan the Tagback sticker with your phone camera: it opens the owner's profile directly. Or type the metro card number or the ${TOKEN_LENGTH}-digit number printed on the sticker. No account needed.`
+        }
       >
         <FinderForm data={data} action="/" />
       </FindOwnerSection>
-      {result ? <ResultPageFooter homeHref="/" label="What is Tagback? Visit the home page" /> : <LandingRest posts={data.posts} />}
+      {result ? <ResultPageFooter homeHref="/" label={t("search.visitHome")} /> : <LandingRest posts={data.posts} />}
     </>
   );
 }

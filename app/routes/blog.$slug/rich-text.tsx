@@ -7,12 +7,17 @@ import { PortableText, type PortableTextComponents } from "@portabletext/react";
 import { imageUrl } from "~/features/content/images";
 import type { PortableBlock } from "~/features/content/types";
 
-/** Only web and mail links are followed; anything else (javascript:, data:) renders as text. */
+const LOCAL = "http://local.invalid";
+
+/**
+ * Only web and mail links are followed; anything else (javascript:, data:) renders as text. A
+ * path must stay on this site as a browser reads it: "//host" and "/\\host" name another host.
+ */
 export function safeHref(href: unknown): string | null {
   if (typeof href !== "string") return null;
   const value = href.trim();
-  if (value.startsWith("/") && !value.startsWith("//")) return value;
   try {
+    if (value.startsWith("/")) return new URL(value, LOCAL).origin === LOCAL ? value : null;
     const protocol = new URL(value).protocol;
     return protocol === "https:" || protocol === "http:" || protocol === "mailto:" ? value : null;
   } catch {

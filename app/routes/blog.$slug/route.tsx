@@ -14,8 +14,9 @@ import { ContentError } from "~/features/content/source.server";
 import type { Author, Post, PostPreview } from "~/features/content/types";
 import { RichText } from "./rich-text";
 import { shareLinks } from "./share-links";
+import type { RouteHandle } from "~/root";
 
-export const handle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, contentPage: true };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug ?? "";

@@ -1,6 +1,6 @@
 // The finder's private page: the private link to keep, where the thread stands, the messages and
 // the answer form. Every word is in the finder's language (area `contact` of app/i18n).
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -10,6 +10,7 @@ import type { Handover } from "~/features/finder-contact/rules";
 import { mergeMessages } from "~/features/messaging/chat-panel";
 import type { LiveMessage } from "~/features/messaging/live-message";
 import { cleanMessage } from "~/features/messaging/message-input";
+import { MessageList } from "~/features/messaging/message-list";
 import { MESSAGE_MAX_LENGTH } from "~/features/messaging/rules";
 import { useLiveUpdates } from "~/features/messaging/use-live-updates";
 import type { MessageKey } from "~/i18n/messages";
@@ -98,7 +99,13 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         ) : null}
       </p>
 
-      <ThreadMessages messages={shown} me={data.me} />
+      <MessageList
+        messages={shown}
+        me={data.me}
+        className="space-y-2"
+        bubbleWidth="max-w-[85%]"
+        senderLabel={(mine) => (mine ? t("contact.you") : t("contact.owner"))}
+      />
       <ReplyForm action={data.path} sendKey={data.sendKey} refused={refused} />
     </section>
   );
@@ -137,36 +144,6 @@ function PrivateLink({ link, mailed }: { link: string; mailed: boolean }) {
         </Button>
       ) : null}
     </div>
-  );
-}
-
-function ThreadMessages({ messages, me }: { messages: LiveMessage[]; me: string }) {
-  const { t } = useT();
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages.length;
-  useLayoutEffect(() => {
-    end.current?.scrollIntoView({ block: "end" });
-  }, [count]);
-  return (
-    <>
-      <ol className="space-y-2" data-testid="messages">
-        {messages.map((one) => {
-          const mine = one.senderId === me;
-          return (
-            <li key={one.id} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-testid="message" data-mine={mine ? "true" : "false"}>
-              <div className={`max-w-[85%] rounded-2xl px-3 py-2 ${mine ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-900"}`}>
-                <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-slate-600"}`}>{mine ? t("contact.you") : t("contact.owner")}</p>
-                <p className="whitespace-pre-wrap break-words">{one.content}</p>
-                <p className={`mt-0.5 text-right text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
-                  <time dateTime={one.createdAt}>{one.time}</time>
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <div id="latest" ref={end} />
-    </>
   );
 }
 

@@ -12,8 +12,9 @@ import { message } from "~/i18n/messages";
 import { checkAnswer } from "./answer.server";
 import { confettiScript } from "./confetti";
 import { SampleMetroCard } from "./metro-card";
+import type { RouteHandle } from "~/root";
 
-export const handle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, contentPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Puzzle of the Day: The Bank Robbery Case | Tagback" },
