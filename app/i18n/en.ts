@@ -145,6 +145,11 @@ export const en = {
     openProfile: { title: "Open Profile" },
     makeTweet: { title: "Make a Tweet" },
     copyTweet: { title: "Copy tweet template" },
+    // Message owner (a chat through Tagback, for finders with an account).
+    messageTitle: { title: "Contact the owner through Tagback" },
+    messagePrivate: { title: "Your phone number and e-mail stay private." },
+    messageOwner: { title: "Message owner" },
+    messageSignIn: { title: "You will be asked to sign in first, then come back to this owner." },
     // The unlock form.
     stickerToken: { title: "Sticker token" },
     tokenPlaceholder: { title: `${TOKEN_LENGTH} digits` },

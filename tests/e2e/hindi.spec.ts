@@ -74,6 +74,36 @@ test.describe("a phone set to Hindi", () => {
     });
   }
 
+  test("no English is left on the finder's pages in Hindi, apart from what the owner wrote", async ({ page }) => {
+    test.setTimeout(60_000);
+    const masked = createOwner();
+    const pages = [
+      ...FINDER_PAGES,
+      `/findowner?t=${masked.token}`,
+      `/findowner?type=metrocard&number=${rohan.metroCard}`,
+      `/contact-owner?type=tagbacktoken&number=${aarav.token}`,
+    ];
+    const leftOver: Record<string, string[]> = {};
+    for (const url of pages) {
+      await page.goto(url);
+      const left = await page.evaluate(() => {
+        // What the owner wrote is shown as written (issue 17): their name, bio, products, X name.
+        const ownerWords = [
+          ...document.querySelectorAll("[data-testid=owner-name], [data-testid=owner-bio], #owner-products-title + ul li, [data-testid=lost-message], [data-testid=lost-reward], a[href^='https://x.com/'], button[aria-haspopup]"),
+        ]
+          .map((el) => (el as HTMLElement).innerText.trim())
+          .filter(Boolean);
+        let text = document.body.innerText;
+        for (const words of ownerWords) text = text.split(words).join(" ");
+        // The licence credit of the IP-location data is kept in the words its licence asks for.
+        text = text.split("IP Geolocation by DB-IP").join(" ");
+        return text.match(/[A-Za-z][A-Za-z']+(?:[\s,.?!:—-]+[A-Za-z][A-Za-z']+){2,}/g) ?? [];
+      });
+      if (left.length) leftOver[url] = left;
+    }
+    expect(leftOver).toEqual({});
+  });
+
   test("the contact buttons and a masked profile's unlock read in Hindi", async ({ page }, testInfo) => {
     await page.goto(`/findowner?type=metrocard&number=${rohan.metroCard}`);
     const dialog = page.getByRole("dialog", { name: hi("scan.dialogTitle").title });

@@ -6,6 +6,7 @@ import { Form, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { safeRedirect } from "~/core/safe-redirect";
+import { useT } from "~/i18n/use-t";
 
 type MessageOwnerProps = { query: { type: string; number: string } };
 
@@ -16,12 +17,13 @@ export function ownerResultPath(query: MessageOwnerProps["query"]) {
 
 export function MessageOwner({ query }: MessageOwnerProps) {
   const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const { t } = useT();
   return (
     <section aria-labelledby="message-owner-title" className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm">
       <h3 id="message-owner-title" className="font-semibold text-slate-900">
-        Contact the owner through Tagback
+        {t("scan.messageTitle")}
       </h3>
-      <p className="mt-0.5 text-slate-700">Your phone number and e-mail stay private.</p>
+      <p className="mt-0.5 text-slate-700">{t("scan.messagePrivate")}</p>
       {signedIn ? (
         <Form method="post" action="/messaging" className="mt-2">
           <input type="hidden" name="intent" value="start" />
@@ -29,15 +31,15 @@ export function MessageOwner({ query }: MessageOwnerProps) {
           <input type="hidden" name="type" value={query.type} />
           <input type="hidden" name="number" value={query.number} />
           <Button type="submit" size="sm">
-            Message owner
+            {t("scan.messageOwner")}
           </Button>
         </Form>
       ) : (
         <div className="mt-2">
           <ButtonLink href={`/auth?${new URLSearchParams({ redirectTo: ownerResultPath(query) })}`} size="sm">
-            Message owner
+            {t("scan.messageOwner")}
           </ButtonLink>
-          <p className="mt-1 text-xs text-slate-600">You will be asked to sign in first, then come back to this owner.</p>
+          <p className="mt-1 text-xs text-slate-600">{t("scan.messageSignIn")}</p>
         </div>
       )}
     </section>
