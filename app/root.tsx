@@ -33,10 +33,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Tagback QR stickers bring lost metro cards, laptops, keys and bags home: finders scan with any phone, no app." },
 ];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
 
@@ -87,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd1" />
+        {/* With a precedence React writes the stylesheet before the module preloads it hoists into
+            <head>; without one it came after ~30 of them, and on a slow link the render-blocking CSS
+            waited behind the JavaScript (first paint of / at 3 s instead of 1 s in Lighthouse). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {rootData?.gaMeasurementId ? <Analytics id={rootData.gaMeasurementId} nonce={nonce} /> : null}

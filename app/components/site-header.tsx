@@ -97,7 +97,14 @@ export function SiteHeader({ shopUrl, signedIn, compact = false }: { shopUrl: st
             {t("site.stickers")}
           </ButtonLink>
           <ButtonLink to={signedIn ? "/profile" : "/auth"} className="text-sm">
-            {signedIn ? t("site.profile") : t("site.start")}
+            {signedIn ? (
+              t("site.profile")
+            ) : (
+              <>
+                {t("site.start")}
+                <span className="sr-only"> {t("site.startMore")}</span>
+              </>
+            )}
           </ButtonLink>
         </div>
       </div>

@@ -240,6 +240,7 @@ export const en = {
     secFaq: { title: "FAQ" },
     stickers: { title: "Stickers" },
     start: { title: "Start" },
+    startMore: { title: "— sign in or create your account" },
     profile: { title: "Profile" },
     // The footer.
     footerTagline: { title: "QR stickers that bring lost things home. No app needed to return an item." },

@@ -196,6 +196,7 @@ export const hi = {
     secFaq: { title: "सवाल-जवाब" },
     stickers: { title: "स्टिकर" },
     start: { title: "शुरू करें" },
+    startMore: { title: "— साइन इन करें या अपना अकाउंट बनाएँ" },
     profile: { title: "प्रोफ़ाइल" },
     footerTagline: { title: "QR स्टिकर, जो खोई चीज़ें घर लौटाते हैं। सामान लौटाने के लिए कोई ऐप नहीं चाहिए।" },
     socialList: { title: "सोशल मीडिया पर Tagback" },

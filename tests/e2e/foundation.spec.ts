@@ -6,7 +6,7 @@ test("the home page renders the landing page", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Tagback brings it home");
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/auth");
+  await expect(header.getByRole("link", { name: /^Start\b/ })).toHaveAttribute("href", "/auth");
   await expect(header.getByRole("link", { name: "Stickers" })).toHaveAttribute("href", "https://shop.example.test");
   for (const [name, href] of [["Main", "/"], ["Blog", "/blog"], ["Puzzle", "/puzzle"], ["Privacy", "/privacy-policy"]]) {
     await expect(header.getByRole("link", { name, exact: true }).first()).toHaveAttribute("href", href);

@@ -193,6 +193,38 @@ test("a scan is a page, not an app: no hydration, one small script that adds the
   await searchFormReady(page, testInfo, { hydrated: true });
 });
 
+test("a scan's page does not move once painted: no layout shift when its script comes late", { tag: "@js-only" }, async ({ page }) => {
+  // On a slow network the owner is painted long before the script arrives: hold it back as one would.
+  await page.route(/\/assets\/result-page-browser-.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto(`/?t=${aarav.token}`);
+  await expect(page.locator("form#owner-search[data-enhanced=true]")).toHaveCount(1);
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shifted).toBe(0);
+  await expect(dialog(page).getByRole("button", { name: "Share my location with the owner" })).toBeVisible();
+});
+
+test("without script, the page does not offer to share the position (it needs script)", async ({ page }, testInfo) => {
+  await page.goto(`/?t=${aarav.token}`);
+  await expect(dialog(page).getByTestId("owner-name")).toHaveText("Aarav Sharma");
+  const share = dialog(page).getByRole("button", { name: "Share my location with the owner" });
+  if (jsOn(testInfo)) await expect(share).toBeVisible();
+  else await expect(share).toBeHidden();
+});
+
 test.describe("closing the dialog", () => {
   test("the close link returns to the page without the search", async ({ page }) => {
     await page.goto(`/?t=${aarav.token}`);

@@ -51,8 +51,9 @@ export function PostPreviewCard({ post, headingLevel = 3 }: { post: PostPreview;
             </time>
           ) : null}
         </div>
-        <Link to={href} className="mt-4 self-start text-sm font-semibold text-brand-700 hover:underline" aria-label={`Read More: ${post.title}`}>
-          Read More
+        {/* The title in the link's own text (not only aria-label), so it says where it goes. */}
+        <Link to={href} className="mt-4 self-start text-sm font-semibold text-brand-700 hover:underline">
+          Read More<span className="sr-only">: {post.title}</span>
         </Link>
       </div>
     </article>

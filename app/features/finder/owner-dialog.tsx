@@ -226,11 +226,12 @@ function ShareLocation({ ticket }: { ticket: string }) {
   const { t } = useT();
   const hydrated = useHydrated();
   const [state, setState] = useState<ShareState>("idle");
-  // In the server's HTML: hidden, with its texts, for the script of a page that is not hydrated
-  // (result-page.browser.ts) to show and run where the browser has a position to give.
+  // In the server's HTML, with its texts, for the script of a page that is not hydrated
+  // (result-page.browser.ts) to run. It takes its place from the first paint, so nothing moves when
+  // the script comes (CLS 0); only a browser without scripting leaves it out.
   if (!hydrated) {
     return (
-      <div className="text-sm" hidden data-share-location data-ticket={ticket} data-shared={t("scan.locationShared")} data-failed={t("scan.locationFailed")}>
+      <div className="text-sm noscript:hidden" data-share-location data-ticket={ticket} data-shared={t("scan.locationShared")} data-failed={t("scan.locationFailed")}>
         <Button type="button" variant="outline" size="sm">
           {t("scan.shareLocation")}
         </Button>

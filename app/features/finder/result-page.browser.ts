@@ -140,8 +140,8 @@ function copyTweet() {
 /** Only when the finder asks: the browser's position for this search (2 s, once allowed). */
 function shareLocation() {
   const box = document.querySelector<HTMLElement>("[data-share-location]");
-  if (!box || !("geolocation" in navigator)) return;
-  box.hidden = false;
+  if (!box) return;
+  if (!("geolocation" in navigator)) return box.remove();
   const button = box.querySelector("button")!;
   const status = box.querySelector<HTMLElement>("[role=status]")!;
   const say = (text: string, ok: boolean) => {
