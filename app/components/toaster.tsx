@@ -1,20 +1,29 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { Toast } from "~/core/toast.server";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 
 /**
  * Shows the server's one-time toast. It is in the HTML, so it shows without JavaScript; with
- * JavaScript it can be dismissed and goes away by itself.
+ * JavaScript it can be dismissed and goes away by itself. The cookie is read once, so a reload of
+ * the same page's data (a live update revalidating it) brings no toast: the one shown stays until
+ * it is dismissed, times out, or the visitor goes to another page.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const { key } = useLocation();
+  const [held, setHeld] = useState<{ toast: Toast; key: string } | null>(null);
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setDismissed(toast), 6000);
+    if (toast) setHeld({ toast, key });
+  }, [toast, key]);
+  const current = toast ?? (held?.key === key ? held.toast : null);
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setDismissed(current), 6000);
     return () => clearTimeout(timer);
-  }, [toast]);
-  const visible = toast && dismissed !== toast ? toast : null;
+  }, [current]);
+  const visible = current && dismissed !== current ? current : null;
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center px-4">
       {visible ? (

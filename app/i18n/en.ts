@@ -210,7 +210,7 @@ export const en = {
   site: {
     skipToContent: { title: "Skip to content" },
     language: { title: "Language" },
-    languageNote: { title: "In Hindi: finding an owner (search, result, unlock). Other pages are in English." },
+    languageNote: { title: "In Hindi: finding an owner (search, result, unlock, messaging the owner). Other pages are in English." },
     notFoundTitle: { title: "Page not found" },
     notFoundText: { title: "The page you are looking for doesn't exist or has moved." },
     notFoundMetaTitle: { title: "Page not found | Tagback" },
@@ -240,7 +240,7 @@ export const en = {
     secFaq: { title: "FAQ" },
     stickers: { title: "Stickers" },
     start: { title: "Start" },
-    startMore: { title: "— sign in or create your account" },
+    startMore: { title: "— your Tagback account" },
     profile: { title: "Profile" },
     // The footer.
     footerTagline: { title: "QR stickers that bring lost things home. No app needed to return an item." },

@@ -167,7 +167,7 @@ export const hi = {
   site: {
     skipToContent: { title: "सीधे मुख्य हिस्से पर जाएँ" },
     language: { title: "भाषा" },
-    languageNote: { title: "हिन्दी में: मालिक खोजना (खोज, नतीजा, अनलॉक)। बाकी पेज अंग्रेज़ी में हैं।" },
+    languageNote: { title: "हिन्दी में: मालिक खोजना (खोज, नतीजा, अनलॉक, मालिक को संदेश)। बाकी पेज अंग्रेज़ी में हैं।" },
     notFoundTitle: { title: "पेज नहीं मिला" },
     notFoundText: { title: "आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है या कहीं और चला गया है।" },
     notFoundMetaTitle: { title: "पेज नहीं मिला | Tagback" },
@@ -196,7 +196,7 @@ export const hi = {
     secFaq: { title: "सवाल-जवाब" },
     stickers: { title: "स्टिकर" },
     start: { title: "शुरू करें" },
-    startMore: { title: "— साइन इन करें या अपना अकाउंट बनाएँ" },
+    startMore: { title: "— आपका Tagback अकाउंट" },
     profile: { title: "प्रोफ़ाइल" },
     footerTagline: { title: "QR स्टिकर, जो खोई चीज़ें घर लौटाते हैं। सामान लौटाने के लिए कोई ऐप नहीं चाहिए।" },
     socialList: { title: "सोशल मीडिया पर Tagback" },

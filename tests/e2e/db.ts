@@ -8,6 +8,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { randomInt, randomUUID } from "node:crypto";
 import path from "node:path";
 import type { Db } from "../../db/connection.ts";
+import { hashPassword } from "../../db/password.ts";
 import * as schema from "../../db/schema.ts";
 import { grantAdmin } from "~/features/account/admins.server";
 import { demoSearchLogs, profiles, searchHistory, tagbackTokens, users } from "../../db/schema.ts";
@@ -151,4 +152,16 @@ export function demoLogsFrom(ip: string) {
     .from(demoSearchLogs)
     .where(eq(demoSearchLogs.ipAddress, ip))
     .all();
+}
+
+/** The password of every sticker `mintUnclaimedToken` makes (as printed in a sticker pack). */
+export const MINTED_PASSWORD = "11112222";
+let mintedHash: Promise<string> | undefined;
+
+/** A fresh minted sticker nobody has claimed, with MINTED_PASSWORD. */
+export async function mintUnclaimedToken(): Promise<string> {
+  mintedHash ??= hashPassword(MINTED_PASSWORD);
+  const token = `6${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
+  e2eDb().insert(tagbackTokens).values({ token, passwordHash: await mintedHash, isClaimed: false, isVerified: false }).run();
+  return token;
 }

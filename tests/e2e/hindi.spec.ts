@@ -81,7 +81,6 @@ test.describe("a phone set to Hindi", () => {
       ...FINDER_PAGES,
       `/findowner?t=${masked.token}`,
       `/findowner?type=metrocard&number=${rohan.metroCard}`,
-      `/contact-owner?type=tagbacktoken&number=${aarav.token}`,
     ];
     const leftOver: Record<string, string[]> = {};
     for (const url of pages) {
@@ -228,6 +227,8 @@ const FINDER_PAGES = [
   "/findowner?type=metrocard&number=1234567",
   `/findowner?t=${unverifiedToken}`,
   `/?t=${unclaimedTokens[0]}`,
+  // "I found this": the form a finder fills in without an account.
+  `/contact-owner?type=tagbacktoken&number=${aarav.token}`,
   "/no-such-page",
 ];
 
@@ -337,7 +338,13 @@ test.describe("landmarks, labels and the dialog for a screen reader", () => {
     await expect(page.getByRole("group", { name: hi("search.whatFound").title })).toBeVisible();
   });
 
-  for (const url of [`/?t=${aarav.token}`, `/findowner?t=${unverifiedToken}`, `/?t=${unclaimedTokens[0]}`, "/findowner?type=metrocard&number=1234567"]) {
+  for (const url of [
+    `/?t=${aarav.token}`,
+    `/findowner?t=${unverifiedToken}`,
+    `/?t=${unclaimedTokens[0]}`,
+    "/findowner?type=metrocard&number=1234567",
+    `/contact-owner?type=tagbacktoken&number=${aarav.token}`,
+  ]) {
     test(`axe in Hindi: ${url}`, async ({ page, baseURL }, testInfo) => {
       await chooseLanguage(page, baseURL!, "hi");
       await page.goto(url);
@@ -349,7 +356,7 @@ test.describe("landmarks, labels and the dialog for a screen reader", () => {
 
 test.describe("axe in English", () => {
   test.use({ locale: "en-IN" });
-  for (const url of [`/findowner?t=${unverifiedToken}`, `/?t=${unclaimedTokens[0]}`]) {
+  for (const url of [`/findowner?t=${unverifiedToken}`, `/?t=${unclaimedTokens[0]}`, `/contact-owner?type=tagbacktoken&number=${aarav.token}`]) {
     test(`axe: ${url}`, async ({ page, baseURL }, testInfo) => {
       await chooseLanguage(page, baseURL!, "en");
       await page.goto(url);

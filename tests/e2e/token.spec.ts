@@ -3,23 +3,12 @@
 // lockout, claim → remove → re-claim by another user, the product registry, and authorization.
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { randomInt } from "node:crypto";
-import { hashPassword } from "../../db/password.ts";
 import { products, tagbackTokens } from "../../db/schema.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { createUser, e2eDb, stored } from "./db";
+import { createUser, e2eDb, MINTED_PASSWORD, mintUnclaimedToken, stored } from "./db";
 import { expect, signInAs, test, uniqueIp } from "./fixtures";
 
-const PASSWORD = "11112222";
-let passwordHash: Promise<string> | undefined;
-
-/** A fresh unclaimed token with the password 11112222. */
-async function mintToken(): Promise<string> {
-  passwordHash ??= hashPassword(PASSWORD);
-  const token = `6${String(randomInt(0, 10 ** 11)).padStart(11, "0")}`;
-  e2eDb().insert(tagbackTokens).values({ token, passwordHash: await passwordHash, isClaimed: false, isVerified: false }).run();
-  return token;
-}
+const PASSWORD = MINTED_PASSWORD;
 
 function tokenOwner(token: string) {
   return e2eDb()
@@ -66,7 +55,7 @@ async function verifyToken(page: Page, token: string, password: string, testInfo
 async function userWithToken(context: BrowserContext, baseURL: string) {
   const user = createUser();
   await signInAs(context, user.id, baseURL);
-  const token = await mintToken();
+  const token = await mintUnclaimedToken();
   claimFor(user.id, token);
   return { user, token };
 }
@@ -83,7 +72,7 @@ test.describe("Verify Token", () => {
   });
 
   test("the right password claims the token: 'Token Verified', and My Tokens lists it", async ({ page }, testInfo) => {
-    const token = await mintToken();
+    const token = await mintUnclaimedToken();
     await verifyToken(page, token, PASSWORD, testInfo);
     await expect(toast(page)).toContainText("Token Verified");
     await expect(page.getByTestId("my-token")).toContainText(grouped(token));
@@ -144,7 +133,7 @@ test.describe("Verify Token", () => {
   });
 
   test("a wrong password: 'Please check your token and password and try again.'; the digits stay, the password does not", async ({ page }, testInfo) => {
-    const token = await mintToken();
+    const token = await mintUnclaimedToken();
     await verifyToken(page, token, "99999999", testInfo);
     await expect(page.getByRole("alert")).toContainText("Please check your token and password and try again.");
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -153,7 +142,7 @@ test.describe("Verify Token", () => {
   });
 
   test("a token another user holds: 'This token is already registered to another user.'", async ({ page }, testInfo) => {
-    const token = await mintToken();
+    const token = await mintUnclaimedToken();
     claimFor(createUser().id, token);
     await verifyToken(page, token, PASSWORD, testInfo);
     await expect(page.getByRole("alert")).toContainText("This token is already registered to another user.");
@@ -161,7 +150,7 @@ test.describe("Verify Token", () => {
 
   test("5 wrong passwords lock the token: then even the right one is refused", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    const token = await mintToken();
+    const token = await mintUnclaimedToken();
     for (let attempt = 1; attempt <= 4; attempt++) {
       await verifyToken(page, token, `${attempt}0000`, testInfo);
       await expect(page.getByRole("alert")).toContainText("Please check your token and password and try again.");
@@ -175,7 +164,7 @@ test.describe("Verify Token", () => {
 });
 
 test("claim, remove, and another user claims it again", async ({ browser, baseURL }, testInfo) => {
-  const token = await mintToken();
+  const token = await mintUnclaimedToken();
   const first = await browser.newContext({ ...testInfo.project.use, extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() } });
   const firstUser = createUser();
   await signInAs(first, firstUser.id, baseURL!);

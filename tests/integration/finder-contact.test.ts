@@ -355,6 +355,26 @@ describe("the owner's side in /messaging", () => {
     expect(n).toBe(1);
   });
 
+  test("only the owner opens the finder's conversation; deleting it ends the finder's link too", async () => {
+    const owner = await ownerWithToken("Deleter");
+    const secret = secretOf(await sendForm(owner, { contact: "finder.person@example.test" }));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    const params = { conversationId: thread.conversationId };
+    const open = (user: { id: string; email: string }) =>
+      callRoute((args) => chat.loader({ ...args, params }), get(`/messaging/${thread.conversationId}`), { user });
+    // Another signed-in user gets what a made-up id gets, and never the finder's contact.
+    const stranger = await ownerWithToken("Nosy");
+    const refused = await open(stranger);
+    expect(statusOf(refused)).toBe(404);
+    expect(JSON.stringify(dataOf(refused))).not.toContain("finder.person@example.test");
+    expect(dataOf<{ finderThread: { contact: string } }>(await open(owner)).finderThread.contact).toBe("finder.person@example.test");
+
+    const deleted = await callRoute((args) => chat.action({ ...args, params }), post(`/messaging/${thread.conversationId}`, { intent: "delete" }), { user: owner });
+    expect(statusOf(deleted)).toBe(302);
+    expect(statusOf(await loadThread(secret))).toBe(404);
+    expect(await db.select().from(finderThreads).where(eq(finderThreads.conversationId, thread.conversationId)).all()).toEqual([]);
+  });
+
   test("the owner closes the thread: the link and its open stream end; nobody else can close it", async () => {
     const owner = await ownerWithToken("Closer");
     const secret = secretOf(await sendForm(owner, {}));
