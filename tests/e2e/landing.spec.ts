@@ -242,6 +242,42 @@ test.describe("the landing page", () => {
     for (const pathname of ["/", "/about", "/findowner", "/blog"]) expect(xml).toContain(`<loc>${baseURL}${pathname}</loc>`);
   });
 
+  test("the footer: social links, share links carrying the site's address, quick and company links", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const network of ["Instagram", "X", "WhatsApp", "Facebook", "Pinterest"]) {
+      await expect(footer.getByRole("link", { name: `Tagback on ${network}` })).toHaveAttribute("target", "_blank");
+    }
+    const share = footer.getByRole("navigation", { name: "Share Tagback" });
+    for (const network of ["WhatsApp", "X", "Facebook"]) {
+      const href = await share.getByRole("link", { name: `Share on ${network}` }).getAttribute("href");
+      expect(decodeURIComponent(href!)).toContain(new URL(baseURL!).host);
+    }
+    const quick = footer.getByRole("navigation", { name: "Quick links" });
+    for (const [name, href] of [["Home", "/#hero"], ["Features", "/#features"], ["Find Owner", "/#find-owner"], ["FAQ", "/#faq"]]) {
+      await expect(quick.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    const company = footer.getByRole("navigation", { name: "Company and legal" });
+    for (const href of ["/about", "/blog", "/privacy-policy", "/terms-and-conditions", "/refund-policy"]) {
+      await expect(company.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("no web fonts and no third-party requests: everything the pages load comes from this site", async ({ page, baseURL }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    for (const path of ["/", "/about"]) {
+      await page.goto(path);
+      // Down to the footer, so that every lazy picture loads.
+      await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+    }
+    const origin = new URL(baseURL!).origin;
+    expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
+    expect(requested.filter((url) => /\.(woff2?|ttf|otf|eot)(\?|$)/i.test(url))).toEqual([]);
+    expect(requested.some((url) => url.includes("/images/stickers/"))).toBe(true);
+  });
+
   test("no serious or critical accessibility violation on / and /about, at phone and desktop width", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     for (const size of [null, DESKTOP]) {

@@ -1,6 +1,7 @@
 // A post's card: in the blog's grid, under a post ("Recommended Blogs") and on the landing page.
 import { Link } from "react-router";
 import { AuthorAvatar } from "./author-avatar";
+import { CategoryChips } from "./category-chips";
 import { formatPostDate } from "./format";
 import type { PostPreview } from "./types";
 
@@ -23,15 +24,7 @@ export function PostPreviewCard({ post, headingLevel = 3 }: { post: PostPreview;
         />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
-        {post.categories.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Categories">
-            {post.categories.map((category) => (
-              <li key={category} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-                {category}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryChips categories={post.categories} />
         <Heading className="mt-3 text-lg font-bold leading-snug text-slate-900">
           <Link to={href} className="hover:text-brand-700 hover:underline">
             {post.title}

@@ -6,12 +6,11 @@
 // or deleted the thread: the stream ends, the page's link is dead).
 import { data } from "react-router";
 import type { Db } from "../../../db/connection";
-import { eventStream } from "~/core/event-stream.server";
 import { NO_STORE } from "~/core/no-store";
 import { streamSlots } from "~/core/stream-slots.server";
 import { conversationTopic, messagingHub, userTopic, type MessagingHub } from "~/features/messaging/hub.server";
-import { relayLiveEvents, requireEventStreamRequest } from "~/features/messaging/live.server";
-import { HEARTBEAT_SECONDS, LIVE_EVENTS_PER_SECOND, RECONNECT_MS } from "~/features/messaging/rules";
+import { liveEventStream, requireEventStreamRequest } from "~/features/messaging/live.server";
+import { RECONNECT_MS } from "~/features/messaging/rules";
 import { FINDER_STREAMS_PER_THREAD } from "./rules";
 import { threadBySecret, type OwnerFinderThread } from "./threads.server";
 
@@ -38,22 +37,15 @@ export async function finderStream(db: Db, request: Request, secret: string): Pr
   if (request.signal.aborted) return new Response(null, { status: 204 });
   if (!threadStreams.take(thread.conversationId)) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(RECONNECT_MS / 1000) } });
   const lastEventId = request.headers.get("Last-Event-ID");
-  return eventStream(
-    request.signal,
-    (send, close) => {
-      const stop = relayLiveEvents(send, close, {
-        db,
-        hub: messagingHub(),
-        topics: [conversationTopic(thread.conversationId), userTopic(thread.finderUserId)],
-        replay: lastEventId ? { conversationId: thread.conversationId, lastEventId } : null,
-        // The finder's user topic also says when another of their threads is deleted: only this one ends it.
-        accept: (event) => event.type !== "deleted" || event.conversationId === thread.conversationId,
-      });
-      return () => {
-        stop();
-        threadStreams.release(thread.conversationId);
-      };
+  return liveEventStream(
+    request,
+    {
+      db,
+      topics: [conversationTopic(thread.conversationId), userTopic(thread.finderUserId)],
+      replay: lastEventId ? { conversationId: thread.conversationId, lastEventId } : null,
+      // The finder's user topic also says when another of their threads is deleted: only this one ends it.
+      accept: (event) => event.type !== "deleted" || event.conversationId === thread.conversationId,
     },
-    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, eventsPerSecond: LIVE_EVENTS_PER_SECOND, headers: NO_STORE },
+    { onClose: () => threadStreams.release(thread.conversationId), headers: NO_STORE },
   );
 }

@@ -9,6 +9,9 @@ import { useHydrated } from "~/core/hooks/use-hydrated";
 import { SLIDE_SIZE, SLIDES } from "./copy";
 import { SLIDE_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "./rules";
 
+/** A smooth scroll we start is done within this long; a scroll end after it is the visitor's own. */
+const SCROLL_SETTLE_MS = 1000;
+
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const ROUND_BUTTON = "flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
 
@@ -32,12 +35,15 @@ export function Slideshow() {
   const [userPlays, setUserPlays] = useState<boolean | null>(null);
   const rowRef = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
+  /** Where the last scroll we started is heading, and when it started (see onScrollEnd). */
+  const heading = useRef<{ index: number; at: number } | null>(null);
   const paused = !(userPlays ?? !reducedMotion);
   const count = SLIDES.length;
 
   function show(index: number) {
     const next = (index + count) % count;
     setActive(next);
+    heading.current = { index: next, at: performance.now() };
     const row = rowRef.current;
     const slide = row?.children[next] as HTMLElement | undefined;
     if (row && slide) {
@@ -58,6 +64,11 @@ export function Slideshow() {
     const first = row.children[0] as HTMLElement;
     const step = first.clientWidth + parseFloat(getComputedStyle(row).columnGap || "0");
     const index = Math.round(row.scrollLeft / step);
+    // The end of an earlier scroll can arrive just after a new one began (a swipe right after an
+    // arrow): it is not where the row is going, so it must not move the dot back.
+    const pending = heading.current;
+    if (pending && index !== pending.index && performance.now() - pending.at < SCROLL_SETTLE_MS) return;
+    heading.current = null;
     if (index >= 0 && index < count && index !== active) setActive(index);
   }
 

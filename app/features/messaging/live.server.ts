@@ -128,20 +128,28 @@ export async function messagingStream({ request, context, conversationId }: Stre
   const lastEventId = request.headers.get("Last-Event-ID");
   const topics = [userTopic(user.id)];
   if (conversationId !== null) topics.push(conversationTopic(conversationId));
+  return liveEventStream(
+    request,
+    { db, topics, replay: conversationId !== null && lastEventId ? { conversationId, lastEventId } : null },
+    { onClose: () => userStreams.release(user.id) },
+  );
+}
+
+/**
+ * The response of every live stream (chats and finders' threads): this process's hub relayed on
+ * `relay.topics`, with the wire options they all share — heartbeat, reconnect delay, the realtime
+ * throttle. `onClose` runs once when the stream ends, whatever ends it.
+ */
+export function liveEventStream(request: Request, relay: Omit<Relay, "hub">, { onClose, headers }: { onClose: () => void; headers?: HeadersInit }): Response {
   return eventStream(
     request.signal,
     (send, close) => {
-      const stop = relayLiveEvents(send, close, {
-        db,
-        hub: messagingHub(),
-        topics,
-        replay: conversationId !== null && lastEventId ? { conversationId, lastEventId } : null,
-      });
+      const stop = relayLiveEvents(send, close, { ...relay, hub: messagingHub() });
       return () => {
         stop();
-        userStreams.release(user.id);
+        onClose();
       };
     },
-    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, eventsPerSecond: LIVE_EVENTS_PER_SECOND },
+    { heartbeatMs: HEARTBEAT_SECONDS * 1000, retryMs: RECONNECT_MS, eventsPerSecond: LIVE_EVENTS_PER_SECOND, headers },
   );
 }

@@ -7,6 +7,7 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { getEnv } from "~/core/env.server";
 import { AuthorAvatar } from "~/features/content/author-avatar";
 import { BlogListLoading, PostSkeleton, useBlogPending } from "~/features/content/blog-pending";
+import { CategoryChips } from "~/features/content/category-chips";
 import { formatPostDate } from "~/features/content/format";
 import { PostPreviewCard } from "~/features/content/post-preview";
 import { findPost, relatedPosts } from "~/features/content/posts.server";
@@ -133,15 +134,7 @@ function PostView({ post, related, pageUrl }: { post: Post; related: PostPreview
           ) : null}
           {date ? <time dateTime={post.publishedAt}>{date}</time> : null}
         </div>
-        {post.categories.length > 0 ? (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Categories">
-            {post.categories.map((category) => (
-              <li key={category} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-                {category}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryChips categories={post.categories} className="mt-3" />
         <div className="mt-8 text-slate-800" data-post-body>
           {post.body.length > 0 ? <RichText value={post.body} /> : <p className="text-slate-500">No content available.</p>}
         </div>
