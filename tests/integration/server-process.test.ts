@@ -189,7 +189,8 @@ test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the se
   expect(workers).toHaveLength(2);
   // The primary made up one developer password and printed it once; the workers use the same one.
   expect(server.output().match(/Developer-mode password/g)).toHaveLength(1);
-  expect(server.output()).toContain("2 processes");
+  // Printed once both workers listen; the first may answer the health check before the second is up.
+  await expect.poll(() => server.output(), { timeout: 10_000 }).toContain("2 processes");
 
   // New connections land on either worker; the search limit is counted in SQLite, so it holds
   // across them: 10 searches from one client pass, the 11th is refused wherever it lands.
