@@ -13,6 +13,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+
+// The stylesheet's text, in the server's bundle only: a page that is not hydrated carries it
+// inline (decision 018); the browser's JavaScript never needs it.
+const inlineCss: string = import.meta.env.SSR ? (await import("./app.css?inline")).default : "";
 import { NotFound } from "~/components/not-found";
 import { ButtonLink } from "~/components/ui/button";
 import { SiteFooter } from "~/components/site-footer";
@@ -84,10 +88,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd1" />
-        {/* With a precedence React writes the stylesheet before the module preloads it hoists into
-            <head>; without one it came after ~30 of them, and on a slow link the render-blocking CSS
-            waited behind the JavaScript (first paint of / at 3 s instead of 1 s in Lighthouse). */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {hydrate ? (
+          // With a precedence React writes the stylesheet before the module preloads it hoists into
+          // <head>; without one it came after ~30 of them, and on a slow link the render-blocking
+          // CSS waited behind the JavaScript.
+          <link rel="stylesheet" href={stylesheet} precedence="default" />
+        ) : (
+          // A page React never runs in the browser (a scan result, the blog post, the puzzle, the
+          // legal pages): the CSS inline, so the first paint waits for no request. Allowed by its
+          // hash (server/inline-css.ts); decision 018.
+          <style>{inlineCss}</style>
+        )}
         <Meta />
         <Links />
         {rootData?.gaMeasurementId ? <Analytics id={rootData.gaMeasurementId} nonce={nonce} /> : null}

@@ -27,7 +27,7 @@ import { stopAll, stopAllOnSignal, stopChild } from "./bench/children.ts";
 import { randomPublicIp, randomPublicIpv4 } from "./bench/client-ips.ts";
 import { countStatus, runLoad, type Run } from "./bench/load.ts";
 import { readOptions, type BenchOptions } from "./bench/options.ts";
-import { decode, findProfileEnd, getRaw, gzipSizeOf, gzipped, linkedAssets, compressedOffsetOf, withStaticImports } from "./bench/page-bytes.ts";
+import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inlineStyles, linkedAssets, compressedOffsetOf, withStaticImports } from "./bench/page-bytes.ts";
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
 import { renderReport } from "./bench/report.ts";
 import { nginxInstalled, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
@@ -71,6 +71,7 @@ async function measureBytes(app: Server) {
         : { missing: "marker not found (no data-profile-kind element in the scan page)" },
       cssFiles: assets.css.length,
       cssGzip: await gzipSizeOf(app.base, assets.css, randomPublicIp()),
+      cssInlineGzip: gzipLength(inlineStyles(html)),
       jsModules: js.length,
       jsGzip: await gzipSizeOf(app.base, js, randomPublicIp()),
     },

@@ -63,6 +63,10 @@ export async function serve(env: Env, { announce = true } = {}) {
   const server = http.createServer(app);
   const appHost = new URL(env.APP_URL).host;
 
+  // The hash of the app's inline stylesheet (decision 018), set below before the port opens: it
+  // comes from a module Vite processes (it imports the CSS), which this file in development is not.
+  let styleHashes: string[] = [];
+
   // Aborted when shutdown begins: server/app.ts ends open event streams with it.
   const shutdownController = new AbortController();
   /** Responses not yet finished: told to close their connection when a shutdown begins. */
@@ -89,6 +93,7 @@ export async function serve(env: Env, { announce = true } = {}) {
         analytics: Boolean(env.GA_MEASUREMENT_ID),
         // qr-scanner decodes in a worker it starts from a blob: URL; only /found runs it.
         scannerWorker: req.path === SCANNER_PAGE_PATH,
+        styleHashes,
       }),
     );
     next();
@@ -156,6 +161,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     // Hot updates share the app's port, so two dev servers never fight over Vite's default one.
     viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
     const devServer = viteDevServer;
+    styleHashes = [((await devServer.ssrLoadModule("./server/inline-css.ts")) as typeof import("./inline-css.ts")).INLINE_CSS_HASH];
     // React Router's plugin starts a second Vite server of its own, which exits the process on
     // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
     process.removeAllListeners("SIGTERM");
@@ -173,6 +179,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     // Hashed assets never change: cache them for a year. Everything else in public/ for an hour.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h" }));
+    styleHashes = [(await import("./inline-css.ts")).INLINE_CSS_HASH];
     const { app: reactRouterApp } = await import("./app.ts");
     app.use(reactRouterApp);
   }

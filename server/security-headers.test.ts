@@ -17,6 +17,13 @@ test("the policy is enforced, names the nonce and forbids plugins, base and fram
   expect(headers["Strict-Transport-Security"]).toBeUndefined();
 });
 
+test("inline stylesheets are allowed by their hash only; style attributes stay blocked", () => {
+  const csp = securityHeaders({ ...base, styleHashes: ["sha256-AAAA"] })["Content-Security-Policy"];
+  expect(csp).toContain("style-src 'self' 'sha256-AAAA'");
+  expect(csp).not.toContain("unsafe-hashes");
+  expect(securityHeaders(base)["Content-Security-Policy"]).toContain("style-src 'self';");
+});
+
 test("HSTS only in production over https; analytics hosts only when analytics is on", () => {
   expect(securityHeaders({ ...base, hsts: true })["Strict-Transport-Security"]).toContain("max-age=");
   expect(securityHeaders({ ...base, analytics: true })["Content-Security-Policy"]).toContain("googletagmanager.com");

@@ -9,6 +9,8 @@ export type SecurityHeaderOptions = {
   analytics: boolean;
   /** The page runs the QR scanner, whose decoder is a worker started from a blob: URL. */
   scannerWorker?: boolean;
+  /** Inline stylesheets allowed by their hash ("sha256-…"): the app's CSS on pages not hydrated. */
+  styleHashes?: string[];
 };
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
@@ -18,7 +20,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${gaScript}`,
-    "style-src 'self'",
+    `style-src 'self'${(options.styleHashes ?? []).map((hash) => ` '${hash}'`).join("")}`,
     "img-src 'self' data: https:",
     `connect-src 'self'${gaConnect}${development ? " ws: wss:" : ""}`,
     "font-src 'self'",

@@ -95,6 +95,16 @@ function closingTagEnd(html: string, attributeAt: number): number | null {
 
 export type Assets = { css: string[]; js: string[] };
 
+/** The text of the page's inline stylesheets (a page that is not hydrated: decision 018). */
+export function inlineStyles(html: string): string {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join("");
+}
+
+/** Gzip size of a text on its own. */
+export function gzipLength(text: string): number {
+  return zlib.gzipSync(text).length;
+}
+
 /** The stylesheets and JavaScript modules the page makes a browser fetch. */
 export function linkedAssets(html: string): Assets {
   const all = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);

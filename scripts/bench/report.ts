@@ -12,6 +12,8 @@ export type Measurements = {
     profileEnd: { bytes: number; via: string } | { missing: string };
     cssFiles: number;
     cssGzip: number;
+    /** The page's inline CSS, on its own (already part of the HTML's bytes). */
+    cssInlineGzip: number;
     jsModules: number;
     jsGzip: number;
   };
@@ -114,7 +116,8 @@ export function renderReport(m: Measurements): string {
     `| --- | ---: |`,
     `| HTML of the scan page | ${kb(bytes.htmlGzip)} (${kb(bytes.htmlPlain)} plain) |`,
     `| … owner's profile complete after | ${profile} |`,
-    `| CSS (${bytes.cssFiles} files) | ${kb(bytes.cssGzip)} |`,
+    `| CSS inline in the HTML (part of its bytes) | ${kb(bytes.cssInlineGzip)} |`,
+    `| CSS files (${bytes.cssFiles}) | ${kb(bytes.cssGzip)} |`,
     `| JavaScript (${bytes.jsModules} modules) | ${kb(bytes.jsGzip)} |`,
     "",
     `### Memory (RSS, sum over ${rss.processes} server processes)`,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
@@ -51,6 +52,29 @@ test("security headers are set and every script carries the response's nonce", a
   // A fresh request gets a fresh nonce.
   const again = await page.request.get("/");
   expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+});
+
+test("a page that is not hydrated carries its CSS, allowed by the policy's hash; a hydrated page links it", async ({ page }) => {
+  const cssRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\.css(\?|$)/.test(request.url())) cssRequests.push(request.url());
+  });
+  for (const path of ["/findowner?t=100000000001", "/?t=100000000001", "/puzzle", "/privacy-policy"]) {
+    const response = await page.goto(path);
+    const html = await response!.text();
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles, path).toHaveLength(1);
+    const hash = createHash("sha256").update(styles[0]!).digest("base64");
+    expect(response!.headers()["content-security-policy"], path).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // The browser applied it (the header is sticky by a Tailwind class): nothing was blocked.
+    await expect(page.getByRole("banner"), path).toHaveCSS("position", "sticky");
+  }
+  expect(cssRequests).toEqual([]);
+  const landing = await (await page.goto("/"))!.text();
+  expect(landing).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+  expect(landing).not.toContain("<style>");
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
 });
 
 test("hashed assets are cached for a year and pages are compressed", async ({ page, request }) => {

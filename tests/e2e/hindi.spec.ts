@@ -245,19 +245,20 @@ async function measured<T>(
     locale: options.locale,
     javaScriptEnabled: true,
     viewport: { width: options.width, height: 640 },
+    bypassCSP: Boolean(options.textZoom),
     extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() },
   });
   const target = await context.newPage();
   if (!jsOn(testInfo)) await target.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  if (options.textZoom) {
-    // Text zoom: the root font size grows, as a phone's font-size setting makes it; every rem follows.
-    await target.route(/\/assets\/.*\.css$/, async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: `${await response.text()}\nhtml{font-size:${options.textZoom}%}` });
-    });
-  }
   try {
     await target.goto(url);
+    if (options.textZoom) {
+      // Text zoom: the root font size grows, as a phone's font-size setting makes it; every rem
+      // follows. Added after the page's own stylesheet (linked or inline: this context bypasses the
+      // page's policy so the test may add a style), and checked, so a zoom that did not apply fails.
+      await target.addStyleTag({ content: `html{font-size:${options.textZoom}%}` });
+      expect(await target.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${(16 * options.textZoom) / 100}px`);
+    }
     if (jsOn(testInfo) && url.includes("find")) await target.waitForLoadState("networkidle");
     return await measure(target);
   } finally {
