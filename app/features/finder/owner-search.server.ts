@@ -11,6 +11,7 @@ import { contactLinks, tweetTemplate } from "./contact-links";
 import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
 import { locationTicket } from "./location-ticket.server";
 import { isLocked, windowFull } from "~/core/rate-limit.server";
+import { preparedPerConnection } from "~/core/prepared.server";
 import type { UnlockMode, UnlockOffer } from "./finder";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
@@ -71,21 +72,14 @@ export function metroCardLookup(db: Db, number: string | Placeholder) {
 
 export type OwnerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenLookup>["get"]>>>;
 
-// Prepared once per connection: every scan runs one of these, and preparing the statement again
-// for each (drizzle builds the SQL, SQLite compiles it) cost as much as running it.
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-
-function prepareLookups(db: Db) {
-  return {
-    metrocard: metroCardLookup(db, sql.placeholder("number")).prepare(),
-    tagbacktoken: tokenLookup(db, sql.placeholder("number")).prepare(),
-  };
-}
+// Every scan runs one of these: prepared once per connection (core/prepared.server.ts).
+const lookupsOf = preparedPerConnection((db) => ({
+  metrocard: metroCardLookup(db, sql.placeholder("number")).prepare(),
+  tagbacktoken: tokenLookup(db, sql.placeholder("number")).prepare(),
+}));
 
 export async function findOwner(db: Db, query: SearchQuery): Promise<OwnerRow | null> {
-  let lookups = preparedLookups.get(db);
-  if (!lookups) preparedLookups.set(db, (lookups = prepareLookups(db)));
-  return (await lookups[query.type].get({ number: query.number })) ?? null;
+  return (await lookupsOf(db)[query.type].get({ number: query.number })) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Db } from "../../../db/connection";
 import { demoLocations, demoSearchLogs, profiles, searchHistory } from "../../../db/schema";
 import { locateIp } from "~/core/geo.server";
 import { inDate, istTime } from "~/core/india-time";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
 import { maybeSendScanAlert } from "~/features/finder-contact/alerts.server";
 
@@ -22,7 +23,7 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
   const id = crypto.randomUUID();
   const at = new Date();
   const clientKey = visitor.clientKey ?? null;
-  const statements = historyStatements(db);
+  const statements = historyStatementsOf(db);
   const owner = db.transaction(() => {
     statements.insert.run({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...NO_PLACE, ...place });
     return statements.count.get({ ownerId });
@@ -36,10 +37,8 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
 /** Every place column, for a client whose address locates nowhere. */
 const NO_PLACE = { city: null, region: null, country: null, address: null };
 
-// Prepared once per connection: every scan by a person writes these two (as the owner lookup).
-const preparedHistory = new WeakMap<Db, ReturnType<typeof prepareHistory>>();
-
-function prepareHistory(db: Db) {
+// Every scan by a person writes these two: prepared once per connection (core/prepared.server.ts).
+const historyStatementsOf = preparedPerConnection((db) => {
   const value = sql.placeholder;
   return {
     insert: db
@@ -64,13 +63,7 @@ function prepareHistory(db: Db) {
       .returning({ scanAlerts: profiles.scanAlerts })
       .prepare(),
   };
-}
-
-function historyStatements(db: Db) {
-  let statements = preparedHistory.get(db);
-  if (!statements) preparedHistory.set(db, (statements = prepareHistory(db)));
-  return statements;
-}
+});
 
 /** A bot's or link preview's search of an owner: counted, not listed, never an alert. */
 export async function countBotSearch(db: Db, ownerId: string): Promise<void> {
