@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/core/nonce";
 import { requestInfoContext } from "~/core/context";
+import { hydratesOnLoad } from "~/core/hydrate-on-load";
+import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 
 export const streamTimeout = 5_000;
 
@@ -30,6 +32,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
+  const { matches } = routerContext.staticHandlerContext;
+  const onLoad = hydratesOnLoad(matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -46,12 +50,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // A landing page's hydration waits for the load event (decision 019).
+          const body = onLoad ? holdHydrationUntilLoad() : new PassThrough();
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -29,6 +29,7 @@ import { useT } from "~/i18n/use-t";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
+import { hydratesOnLoad, RELEASE_ON_LOAD } from "~/core/hydrate-on-load";
 import resultPageScript from "virtual:result-page-script";
 
 // Pages without their own meta (the sign-in return, e-mail confirmation) still get a description.
@@ -61,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent.
+ * `hydrate: "on-load"` (the landing pages): hydrated once the document has loaded, so the client's
+ * modules do not compete with the first paint (core/hydrate-on-load.ts, decision 019).
  * `resultPage(loaderData)` true marks a search result (a sticker scan): a small header and footer,
  * so the owner comes first in as few bytes as possible, and no hydration either — the page works
  * as HTML, and one small script (features/finder/result-page.browser.ts) adds the comforts,
@@ -68,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
  * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
  */
-export type RouteHandle = { hydrate?: boolean; resultPage?: (loaderData: unknown) => boolean; contentPage?: boolean };
+export type RouteHandle = { hydrate?: boolean | "on-load"; resultPage?: (loaderData: unknown) => boolean; contentPage?: boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -114,6 +117,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} siteUrl={rootData?.siteUrl ?? ""} compact={resultPage} />
         {signedIn && contentPage ? <FloatingActions shopUrl={rootData?.shopUrl ?? "#"} signedIn /> : null}
+        {hydrate && hydratesOnLoad(handles.map(([handle]) => handle)) ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RELEASE_ON_LOAD }} />
+        ) : null}
         {hydrate ? <Scripts /> : resultPage ? <script type="module" src={resultPageScript} /> : null}
       </body>
     </html>

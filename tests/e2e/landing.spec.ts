@@ -278,6 +278,27 @@ test.describe("the landing page", () => {
     expect(requested.some((url) => url.includes("/images/stickers/"))).toBe(true);
   });
 
+  test("the pages paint before any script is asked for: hydration starts at the load event (decision 019)", async ({ page }, testInfo) => {
+    for (const path of ["/", "/about", "/findowner"]) {
+      await page.goto(path);
+      await searchFormReady(page, testInfo, { hydrated: true });
+      const timing = await page.evaluate(() => ({
+        load: performance.getEntriesByType("navigation").map((entry) => (entry as PerformanceNavigationTiming).loadEventStart)[0]!,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      if (!jsOn(testInfo)) {
+        expect(timing.scripts, path).toEqual([]);
+        continue;
+      }
+      // React Router's client, its entry among them, is fetched — and only after the load event.
+      expect(timing.scripts.some((script) => /^\/assets\/entry\.client-/.test(script.url)), path).toBe(true);
+      expect(timing.scripts.filter((script) => script.start < timing.load), path).toEqual([]);
+    }
+  });
+
   test("no serious or critical accessibility violation on / and /about, at phone and desktop width", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     for (const size of [null, DESKTOP]) {

@@ -84,7 +84,11 @@ export function finderMeta(data: { search?: unknown } | undefined, page: { title
   ];
 }
 
-/** The handle of /, /about and /findowner: a search result is a lean page (root.tsx). */
+/**
+ * The handle of /, /about and /findowner: a search result is a lean page that is not hydrated
+ * (root.tsx); the landing pages themselves hydrate once loaded (decision 019).
+ */
 export const finderHandle: RouteHandle = {
+  hydrate: "on-load",
   resultPage: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
 };

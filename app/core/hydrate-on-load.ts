@@ -1,0 +1,21 @@
+// Hydration after the page has loaded, for the landing pages (/, /about, /findowner; decision 019).
+// React Router's <Scripts /> asks for the whole client (~200 KB compressed, 30 modules) from the
+// <head>, so on a slow link it shares the bandwidth with the HTML, the CSS and the hero picture
+// before anything is painted. These pages work as HTML without JavaScript, so the client can wait:
+// the server holds the hydration script back (hydrate-on-load.server.ts) and the inline script
+// below starts it once the document and its pictures have loaded.
+
+/** The type the server gives React Router's hydration module script so that it does not run yet. */
+export const HELD_SCRIPT_TYPE = "text/x-hydrate-on-load";
+
+/** Does a document with these route handles hydrate only after it has loaded? */
+export function hydratesOnLoad(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => (handle as { hydrate?: unknown } | undefined)?.hydrate === "on-load");
+}
+
+/**
+ * At the load event, each held script becomes the module script it was (with its nonce, which the
+ * policy asks of inline scripts). In the browser React creates scripts that never run, so after a
+ * client navigation this is inert.
+ */
+export const RELEASE_ON_LOAD = `addEventListener("load",function(){document.querySelectorAll('script[type="${HELD_SCRIPT_TYPE}"]').forEach(function(held){var script=document.createElement("script");script.type="module";script.async=true;script.nonce=held.nonce;script.textContent=held.textContent;held.replaceWith(script)})},{once:true})`;
