@@ -38,7 +38,7 @@ RUN apt-get update \
 # Litestream from its official image (a single static binary).
 COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 
-# server.ts (run natively by Node 24) starts the production bundle in build/server, which holds the
+# server.js (plain JavaScript: decision 020) starts the production bundle in build/server, which holds the
 # app and its dependencies except better-sqlite3's native binding (from node_modules). The CLI
 # scripts (npm run tokens, admin, db:backup) run unbundled: they import db/ and app/ relatively and
 # their dependencies from node_modules. db/migrations is applied at start, resolved from /app.
@@ -60,7 +60,7 @@ ENV NODE_ENV=production \
 
 EXPOSE 3000
 
-# Restores the database on an empty volume, then runs `node server.ts` (under Litestream when
+# Restores the database on an empty volume, then runs `node server.js` (under Litestream when
 # LITESTREAM_REPLICA_URL is set). With plain `docker run`, add --init: node does not stop on
 # SIGTERM as PID 1 unless it handles the signal (on Fly, Fly's own init is PID 1).
 CMD ["/app/docker-start.sh"]

@@ -32,8 +32,8 @@ fi
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
   # Litestream runs the server as its child: it streams the WAL while the server runs, passes
   # stop signals on to it, and exits when the server exits, so the machine restarts as a whole.
-  exec litestream replicate -config /app/litestream.yml -exec "node server.ts"
+  exec litestream replicate -config /app/litestream.yml -exec "node server.js"
 fi
 
 # No replica configured (local `docker run`, a throwaway environment): serve without replication.
-exec node server.ts
+exec node server.js

@@ -65,7 +65,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node server.ts",
+      command: "node server.js",
       url: `${BASE_URL}/healthcheck`,
       reuseExistingServer: false,
       timeout: 120_000,

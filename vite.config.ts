@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { browserEntry } from "./vite/browser-entry.ts";
 
 export default defineConfig(({ command }) => ({
-  // The server build's entry is server/main.ts, the process server.ts starts (build/server/index.js);
+  // The server build's entry is server/main.ts, the process server.js starts (build/server/index.js);
   // it imports server/app.ts, which imports the React Router build itself.
   environments: {
     ssr: {

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/core/nonce";
 import { requestInfoContext } from "~/core/context";
-import { hydratesOnLoad } from "~/core/hydrate-on-load";
+import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 
 export const streamTimeout = 5_000;
@@ -32,8 +32,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
-  const { matches } = routerContext.staticHandlerContext;
-  const onLoad = hydratesOnLoad(matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const hydration = documentHydration(matches.map(({ route }) => [routerContext.routeModules[route.id]?.handle, loaderData[route.id]] as const));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -51,7 +51,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // A landing page's hydration waits for the load event (decision 019).
-          const body = onLoad ? holdHydrationUntilLoad() : new PassThrough();
+          const body = hydration === "on-load" ? holdHydrationUntilLoad() : new PassThrough();
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

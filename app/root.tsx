@@ -29,7 +29,7 @@ import { useT } from "~/i18n/use-t";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
-import { hydratesOnLoad, RELEASE_ON_LOAD } from "~/core/hydrate-on-load";
+import { documentHydration, RELEASE_ON_LOAD } from "~/core/hydrate-on-load";
 import resultPageScript from "virtual:result-page-script";
 
 // Pages without their own meta (the sign-in return, e-mail confirmation) still get a description.
@@ -81,7 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const resultPage = handles.some(([handle, loaderData]) => handle?.resultPage?.(loaderData) === true);
   // In the browser the page is hydrated by definition: a client navigation to a result keeps the
   // router running. Only a document the server renders can go without.
-  const hydrate = typeof document !== "undefined" || !(resultPage || handles.some(([handle]) => handle?.hydrate === false));
+  const hydration = documentHydration(handles);
+  const hydrate = typeof document !== "undefined" || hydration !== "none";
   const signedIn = rootData?.signedIn ?? false;
   const contentPage = handles.some(([handle]) => handle?.contentPage === true);
   const { t, locale } = useT();
@@ -117,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter shopUrl={rootData?.shopUrl ?? "#"} siteUrl={rootData?.siteUrl ?? ""} compact={resultPage} />
         {signedIn && contentPage ? <FloatingActions shopUrl={rootData?.shopUrl ?? "#"} signedIn /> : null}
-        {hydrate && hydratesOnLoad(handles.map(([handle]) => handle)) ? (
+        {hydration === "on-load" ? (
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RELEASE_ON_LOAD }} />
         ) : null}
         {hydrate ? <Scripts /> : resultPage ? <script type="module" src={resultPageScript} /> : null}

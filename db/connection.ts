@@ -1,5 +1,5 @@
 // The one SQLite connection of a process, opened and migrated on first use.
-// Node runs this file natively (server.ts, CLI scripts) and Vite bundles it into the server build;
+// Node runs this file natively (server.js, CLI scripts) and Vite bundles it into the server build;
 // the connection lives on globalThis so both copies share it.
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -32,7 +32,7 @@ export function openDatabase(file: string): Opened {
 }
 
 /**
- * The process-wide connection (DATABASE_PATH, or ./data/tagback.db), for server.ts, server/app.ts
+ * The process-wide connection (DATABASE_PATH, or ./data/tagback.db), for server.js, server/app.ts
  * and the CLI. App code never calls this: it reads the connection from the router context.
  */
 export function getDatabase(file = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH): Opened {

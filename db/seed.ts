@@ -1,4 +1,4 @@
-// Demo data for a NEW database in demo mode (server.ts seeds only when it just created the file):
+// Demo data for a NEW database in demo mode (server.js seeds only when it just created the file):
 // three owners in Delhi, Mumbai and Bengaluru with stickers, products and search history, plus
 // unclaimed stickers a newcomer can claim. Not idempotent: it refuses a database that has users.
 //

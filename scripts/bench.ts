@@ -1,5 +1,5 @@
 // npm run bench: how fast is a sticker scan, and how much does the server need? Measures every row
-// of issue 10's table on the production build (`node server.ts`, WEB_CONCURRENCY processes, a fresh
+// of issue 10's table on the production build (`node server.js`, WEB_CONCURRENCY processes, a fresh
 // seeded demo database, TRUST_PROXY=fly with a public Fly-Client-IP per request so the IP-location
 // lookup runs), then prints a markdown report:
 // - server CPU per request (utime + stime of the server's whole process tree over each run),
@@ -30,7 +30,7 @@ import { readOptions, type BenchOptions } from "./bench/options.ts";
 import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inlineStyles, linkedAssets, compressedOffsetOf, withStaticImports } from "./bench/page-bytes.ts";
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
 import { renderReport } from "./bench/report.ts";
-import { nginxInstalled, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
+import { nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
 const SCAN_PATH = `/?t=${DEMO_IDENTIFIERS.aarav.token}`;
@@ -49,7 +49,7 @@ function ensureBuild() {
 function environment(options: BenchOptions): string {
   const cpus = os.cpus();
   const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
-  return `${new Date().toISOString()} · ${cpus.length} CPU (${cpus[0]?.model.trim()}) · load average ${load} · Node ${process.version} · ${options.workers} server process(es) · ${options.durationS} s per run${options.quick ? " (--quick: numbers are rough)" : ""}`;
+  return `${new Date().toISOString()} · ${cpus.length} CPU (${cpus[0]?.model.trim()}) · load average ${load} · Node ${process.version} · ${options.workers} server process(es), NODE_OPTIONS "${productionNodeOptions()}" (fly.toml) · ${options.durationS} s per run${options.quick ? " (--quick: numbers are rough)" : ""}`;
 }
 
 /** The scan page's bytes; the compressed body is what nginx and the bare server will send. */
@@ -169,7 +169,12 @@ async function main() {
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   stopAllOnSignal(removeDir);
   try {
-    const app = await startAppServer(path.join(dir, "bench.db"), options.workers);
+    // A first start creates and seeds the demo database, then stops: the measured server starts on
+    // it as a deployed server starts on its database, so "idle" is not the seeding's leftovers
+    // (demo data is generated in the process that serves, ~55 MB it never gives back).
+    const database = path.join(dir, "bench.db");
+    await stopChild(await startAppServer(database, 1));
+    const app = await startAppServer(database, options.workers);
     const measured = await measureApp(app, options, ticksPerSecond);
     // The app is stopped first, so the static servers have the machine to themselves as it had.
     await stopChild(app);

@@ -1,7 +1,7 @@
 // Which origin a request was addressed to, and whether a state-changing request came from
 // another site's page (a cross-site form post).
 //
-// server.ts works the origin out once per request with readRequestTarget() (the Host header, or
+// server.js works the origin out once per request with readRequestTarget() (the Host header, or
 // the authority of an absolute-form target), refuses what is not a well-formed HTTP/1.x request
 // with a 400 (or 405 for a method we do not serve), and hands the origin to the cross-site check
 // and to server/app.ts, which builds React Router's request URL from it.

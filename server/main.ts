@@ -1,8 +1,8 @@
 // One server process: validates the environment, opens (and in demo mode seeds) the database, then
 // serves static assets and the React Router app behind security headers.
-// server.ts starts it: in production from the bundle Vite builds (build/server/index.js: drizzle and
+// server.js starts it: in production from the bundle Vite builds (build/server/index.js: drizzle and
 // the app's modules bundled, so a process needs a third of the memory an unbundled import takes),
-// in development straight from this file. With WEB_CONCURRENCY > 1, server.ts runs one of these per
+// in development straight from this file. With WEB_CONCURRENCY > 1, server.js runs one of these per
 // worker (node:cluster) after preparing the database once.
 import compression from "compression";
 import cluster from "node:cluster";

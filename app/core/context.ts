@@ -4,7 +4,7 @@ import { createContext, RouterContextProvider } from "react-router";
 import type { Db } from "../../db/connection";
 import { limitKeyOf } from "./client-key";
 
-/** Facts about the request that server.ts works out before React Router sees it. */
+/** Facts about the request that server.js works out before React Router sees it. */
 export type RequestInfo = {
   /** The Content-Security-Policy nonce every inline script of this response carries. */
   nonce: string;

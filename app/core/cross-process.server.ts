@@ -1,4 +1,4 @@
-// Messages between the server's processes. With WEB_CONCURRENCY > 1 (server.ts) several workers
+// Messages between the server's processes. With WEB_CONCURRENCY > 1 (server.js) several workers
 // serve one port: a chat message posted to one must reach an event stream held open by another.
 // A worker sends to the cluster's primary, which passes the message to every other worker
 // (server/main.ts, startCluster); each delivers it to its own listeners. In a single process this

@@ -40,13 +40,13 @@ const envSchema = z
     ),
     SHOP_URL: url.default("https://shop.tagback.app"),
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
-    /** Processes serving the port (server.ts starts a cluster above 1). */
+    /** Processes serving the port (server.js starts a cluster above 1). */
     WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);
     // Demo mode needs no configuration: a session secret and a developer-mode password are made
-    // up for this process (sessions end when it restarts); server.ts prints the password.
+    // up for this process (sessions end when it restarts); server.js prints the password.
     const makeUpDevPassword = demoMode && !env.DEV_MODE_PASSWORD;
     return {
       ...env,
@@ -84,7 +84,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new Error(`Invalid environment:\n${lines.join("\n")}`);
 }
 
-// Parsed once per process and kept on globalThis: Node runs server.ts natively while Vite bundles a
+// Parsed once per process and kept on globalThis: Node runs server.js natively while Vite bundles a
 // second copy of this module into the server build, and both must see the same made-up secrets.
 const holder = globalThis as typeof globalThis & { __tagbackEnv?: Env };
 

@@ -134,7 +134,7 @@ export function eventStream(signal: AbortSignal, setup: (send: Send, close: () =
   headers.set("Content-Type", "text/event-stream; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   // Nginx-style proxies buffer responses unless told not to; compression must not touch it either
-  // (server.ts skips text/event-stream).
+  // (server.js skips text/event-stream).
   headers.set("X-Accel-Buffering", "no");
   return new Response(body, { headers });
 }

@@ -1,5 +1,5 @@
 // Outgoing mail: over SMTP_URL when set, otherwise written to the server log (demo mode).
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "~/core/env.server";
 
 export type Mail = { to: string; subject: string; text: string };
@@ -12,6 +12,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text}\n[mail] end`);
     return;
   }
-  transporter ??= nodemailer.createTransport(env.SMTP_URL);
+  // Imported with the first e-mail, not by every server process at start (memory).
+  transporter ??= (await import("nodemailer")).default.createTransport(env.SMTP_URL);
   await transporter.sendMail({ from: env.MAIL_FROM, ...mail });
 }

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const origin = request.headers.get("origin") ?? undefined;
   const secFetchSite = request.headers.get("sec-fetch-site") ?? undefined;
-  // server.ts refuses cross-site writes for every route; this resource route checks again, and
+  // server.js refuses cross-site writes for every route; this resource route checks again, and
   // also wants proof that a browser page of ours sent it (Origin or Sec-Fetch-Site present).
   if (
     isCrossSiteWrite({ method: request.method, secFetchSite, origin, requestOrigin: new URL(request.url).origin }) ||

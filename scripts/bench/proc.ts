@@ -1,5 +1,5 @@
 // CPU time and memory of a process tree, read from /proc (Linux). The server under test is the
-// spawned `node server.ts` and, with WEB_CONCURRENCY > 1, its node:cluster workers: the cost of a
+// spawned `node server.js` and, with WEB_CONCURRENCY > 1, its node:cluster workers: the cost of a
 // request is what the whole tree spent, not what one process did.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 // The servers under test, each a child process on a free loopback port (scripts/bench/children.ts
-// stops them): the app (`node server.ts`, production build, a fresh seeded demo database), a bare
+// stops them): the app (`node server.js`, production build, a fresh seeded demo database), a bare
 // node:http server and nginx, the last two sending the scan page's compressed bytes as they are.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -25,7 +25,16 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * `node server.ts` as `npm start` runs it, behind "Fly" (TRUST_PROXY=fly: the client address is
+ * The Node flags production runs with: fly.toml's NODE_OPTIONS (the heap limits of a small
+ * machine), so that the memory and CPU measured are those of the deployed process.
+ */
+export function productionNodeOptions(): string {
+  const flyToml = fs.readFileSync(path.join(HERE, "../../fly.toml"), "utf8");
+  return /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(flyToml)?.[1] ?? "";
+}
+
+/**
+ * `node server.js` as `npm start` runs it, with fly.toml's NODE_OPTIONS, behind "Fly" (TRUST_PROXY=fly: the client address is
  * the Fly-Client-IP header the load sends). Ready when it prints its "listening" line, which the
  * cluster's primary prints once every worker listens — so no request has been made yet and the
  * idle memory can be read.
@@ -33,7 +42,7 @@ export function freePort(): Promise<number> {
 export async function startAppServer(databasePath: string, workers: number): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startChild("the app server", process.execPath, ["server.ts"], {
+  const server = startChild("the app server", process.execPath, ["server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -42,6 +51,7 @@ export async function startAppServer(databasePath: string, workers: number): Pro
       DATABASE_PATH: databasePath,
       TRUST_PROXY: "fly",
       WEB_CONCURRENCY: String(workers),
+      NODE_OPTIONS: productionNodeOptions(),
     },
   });
   await waitForOutput(server, /Tagback listening on/, START_TIMEOUT_MS);

@@ -4,8 +4,8 @@
 // playwright.config.ts: the cookie is signed with exactly the server's secret, never a copy of it.
 import config from "../../playwright.config";
 
-const server = [config.webServer ?? []].flat().find((entry) => entry.command === "node server.ts");
-if (!server?.env) throw new Error("playwright.config.ts has no `node server.ts` web server with an env");
+const server = [config.webServer ?? []].flat().find((entry) => entry.command === "node server.js");
+if (!server?.env) throw new Error("playwright.config.ts has no `node server.js` web server with an env");
 
 for (const name of ["SESSION_SECRET", "APP_URL"] as const) {
   const value = server.env[name];

@@ -25,17 +25,17 @@ export type ServerProcess = {
 export type SpawnOptions = {
   /** Defaults to a free port. */
   port?: number;
-  /** Node flags before `server.ts` (e.g. the dev script's `--conditions=development`). */
+  /** Node flags before `server.js` (e.g. the dev script's `--conditions=development`). */
   nodeArgs?: string[];
 };
 
-/** Spawns `node server.ts` (production unless env says otherwise) without waiting for it. */
+/** Spawns `node server.js` (production unless env says otherwise) without waiting for it. */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   let stderr = "";
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -47,7 +47,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   return { child, url, port, output: () => output, stderr: () => stderr };
 }
 
-/** Starts the real server (`node server.ts`, production build) and resolves once it listens. */
+/** Starts the real server (`node server.js`, production build) and resolves once it listens. */
 export async function startServer(
   env: Record<string, string>,
   options: SpawnOptions & { startTimeoutMs?: number } = {},

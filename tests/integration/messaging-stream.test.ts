@@ -1,4 +1,4 @@
-// The live-message stream against the real server process (node server.ts, production build):
+// The live-message stream against the real server process (node server.js, production build):
 // clients that vanish at random moments while messages flow leave the server answering and the hub
 // without a listener; a reconnect with Last-Event-ID gets what it missed; the per-user limit holds;
 // compression leaves the stream alone. The hub's numbers come from GET /admin/live.

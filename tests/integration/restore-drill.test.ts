@@ -6,7 +6,7 @@
 // runs on an empty volume. Every row the writer saw committed must be in the restored file.
 //
 // The writer is a small Node process that writes through the app's own database module
-// (db/connection.ts: same pragmas, same migrations) rather than the HTTP server: `node server.ts`
+// (db/connection.ts: same pragmas, same migrations) rather than the HTTP server: `node server.js`
 // needs a production build, which the unit test run does not have on a fresh clone (and would
 // start one in the working copy). For Litestream the writes are the same WAL traffic.
 import Database from "better-sqlite3";

@@ -2,7 +2,7 @@
 // otherwise the dataset embedded in content/ (Sanity's NDJSON export format) queried with groq-js.
 // Both run the same GROQ strings (queries.ts). Results are cached for 5 minutes per query and
 // parameters; a failed query is retried twice and never cached.
-import { createClient } from "@sanity/client";
+import type { SanityClient } from "@sanity/client";
 import { evaluate, parse } from "groq-js";
 import embeddedDataset from "../../../content/production.ndjson?raw";
 import { getEnv } from "~/core/env.server";
@@ -22,19 +22,32 @@ export class ContentError extends Error {
 }
 
 export function sanitySource(options: { projectId: string; dataset?: string; apiHost?: string }): ContentSource {
-  const client = createClient({
-    projectId: options.projectId,
-    dataset: options.dataset ?? DEFAULT_DATASET,
-    apiVersion: SANITY_API_VERSION,
-    perspective: "published",
-    // A custom host (tests' loopback server) must be used as given, not as {projectId}.{host}.
-    ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false, useCdn: false } : { useCdn: true }),
-    // Retries are ours (withRetries below), counted the same for both sources.
-    maxRetries: 0,
-  });
+  // Imported on first use: @sanity/client brings rxjs and undici (1.3 MB of code), which a server
+  // reading the embedded dataset never needs (its memory budget is tight: decision 020).
+  let client: Promise<SanityClient> | undefined;
+  const connect = async () => {
+    const { createClient } = await import("@sanity/client");
+    return createClient({
+      projectId: options.projectId,
+      dataset: options.dataset ?? DEFAULT_DATASET,
+      apiVersion: SANITY_API_VERSION,
+      perspective: "published",
+      // A custom host (tests' loopback server) must be used as given, not as {projectId}.{host}.
+      ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false, useCdn: false } : { useCdn: true }),
+      // Retries are ours (withRetries below), counted the same for both sources.
+      maxRetries: 0,
+    });
+  };
   return {
     name: `sanity:${options.apiHost ?? ""}:${options.projectId}:${options.dataset ?? DEFAULT_DATASET}`,
-    fetch: (query, params) => client.fetch(query, params),
+    fetch: async (query, params) => {
+      // A failed import is not kept: the next query tries again.
+      client ??= connect().catch((error: unknown) => {
+        client = undefined;
+        throw error;
+      });
+      return (await client).fetch(query, params);
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // Rules of lost items, lost mode and the QR scanner (spec 001 §5 "Lost items", "QR content", §9
 // "Scanner"): defined once, used by the forms, the server, the messages and the tests.
-// server.ts imports this module directly (the photo upload's body limit): no `~/` imports here.
+// server.js imports this module directly (the photo upload's body limit): no `~/` imports here.
 
 /** Lost mode: the message and the reward an owner writes in a report, each at most this long. */
 export const LOST_NOTE_MAX = 140;
@@ -16,7 +16,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const PHOTO_UPLOAD_PATHS: readonly string[] = ["/found", "/found.data"];
 /**
- * The body limit server.ts applies to a photo upload: the photo plus room for the multipart
+ * The body limit server.js applies to a photo upload: the photo plus room for the multipart
  * envelope and a larger photo, which the route refuses itself with a message (a bigger body gets
  * Express's plain 413).
  */

@@ -5,7 +5,6 @@
 // module matrix, in the SVG and in the PDF alike. The PDF is A4, laid out for a common label
 // sheet (LABEL_SHEET); the SVG uses the same label grid, as one sheet as long as the batch needs.
 import QRCode from "qrcode";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { formatToken } from "~/features/finder/search-input";
 import { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, pageCountFor } from "./sheet-layout.ts";
 
@@ -100,6 +99,8 @@ const MM = 72 / 25.4; // PDF points per millimetre
 
 /** The batch as an A4 PDF for LABEL_SHEET label sheets: one page per LABELS_PER_PAGE stickers. */
 export async function stickerSheetPdf(stickers: ReadonlyArray<Sticker>, title = "Tagback stickers"): Promise<Uint8Array> {
+  // Imported when an admin asks for a sheet, not by every server process at start (memory).
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setCreator("Tagback");

@@ -1,6 +1,8 @@
-// `npm start` = `node server.ts` (Node 24 runs TypeScript directly). Starts the server from the
-// production bundle (build/server/index.js, built first when missing) or, with NODE_ENV=development,
-// from server/main.ts through Vite.
+// `npm start` = `node server.js`. Starts the server from the production bundle
+// (build/server/index.js, built first when missing) or, with NODE_ENV=development, from
+// server/main.ts through Vite. Plain JavaScript on purpose: the first TypeScript file a process
+// loads makes Node load its type stripper, 16 MB of RSS for the life of the process, and in
+// production nothing else this process runs is TypeScript (decision 020).
 //
 // WEB_CONCURRENCY (default 1) processes serve the port: with more than one, this process becomes
 // the cluster's primary. It prepares the database once (migrations, demo seed, the made-up demo
@@ -23,8 +25,8 @@ if (!development && cluster.isPrimary && !fs.existsSync(BUNDLE)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-type Main = typeof import("./server/main.ts");
-const main: Main = development ? await import("./server/main.ts") : await import(BUNDLE);
+/** @type {typeof import("./server/main.ts")} */
+const main = development ? await import("./server/main.ts") : await import(BUNDLE);
 
 if (cluster.isWorker) {
   await main.serve(main.workerEnv(), { announce: false });
