@@ -149,7 +149,7 @@ test("a request that never finishes cannot hold the shutdown beyond its bound", 
 test("npm run dev serves the landing page", { timeout: 180_000 }, async () => {
   // The very flags of package.json's dev script (two copies of react-router answered 500 without them).
   const script: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.dev;
-  const match = /^NODE_ENV=development node (.*)server\.ts$/.exec(script);
+  const match = /^NODE_ENV=development node (.*)server\.js$/.exec(script);
   expect(match, script).not.toBeNull();
   const nodeArgs = match![1]!.trim().split(/\s+/).filter(Boolean);
   const server = await startServer({ NODE_ENV: "development", DATABASE_PATH: tempDatabase() }, { nodeArgs, startTimeoutMs: 150_000 });
