@@ -68,10 +68,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * so the owner comes first in as few bytes as possible, and no hydration either — the page works
  * as HTML, and one small script (features/finder/result-page.browser.ts) adds the comforts,
  * loaded after the owner is painted (decision 017).
+ * `renderCache(loaderData)`: the values of its own each request puts in a page that is not
+ * hydrated, or null; given, the rendered HTML is kept by URL and data and reused for anonymous
+ * visitors (core/render-cache.server.ts, decision 021).
  * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
  * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
  */
-export type RouteHandle = { hydrate?: boolean | "on-load"; resultPage?: (loaderData: unknown) => boolean; contentPage?: boolean };
+export type RouteHandle = {
+  hydrate?: boolean | "on-load";
+  resultPage?: (loaderData: unknown) => boolean;
+  contentPage?: boolean;
+  renderCache?: (loaderData: unknown) => string[] | null;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

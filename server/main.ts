@@ -178,7 +178,10 @@ export async function serve(env: Env, { announce = true } = {}) {
   } else {
     // Hashed assets never change: cache them for a year. Everything else in public/ for an hour.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    // Only a path that names a file (public/ holds nothing else) is looked for on disk: a page,
+    // a sticker scan above all, is not worth two stat calls (3.8 % of a scan's CPU in a profile).
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
     styleHashes = [(await import("./inline-css.ts")).INLINE_CSS_HASH];
     const { app: reactRouterApp } = await import("./app.ts");
     app.use(reactRouterApp);

@@ -90,5 +90,12 @@ export function finderMeta(data: { search?: unknown } | undefined, page: { title
  */
 export const finderHandle: RouteHandle = {
   hydrate: "on-load",
+  // A result's HTML is kept and reused for the same data (core/render-cache.server.ts); the visit's
+  // location ticket is the one value of its own each request puts in it.
+  renderCache: (loaderData) => {
+    const search = (loaderData as FinderLoaderData | undefined)?.search;
+    if (!search) return null;
+    return search.locationTicket ? [search.locationTicket] : [];
+  },
   resultPage: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
 };
