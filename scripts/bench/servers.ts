@@ -35,9 +35,9 @@ export function productionNodeOptions(): string {
 
 /**
  * `node server.js` as `npm start` runs it, with fly.toml's NODE_OPTIONS, behind "Fly"
- * (TRUST_PROXY=fly: the client address is the Fly-Client-IP header the load sends). Ready when it prints its "listening" line, which the
- * cluster's primary prints once every worker listens — so no request has been made yet and the
- * idle memory can be read.
+ * (TRUST_PROXY=fly: the client address is the Fly-Client-IP header the load sends). Ready when it
+ * prints its "listening" line, which the cluster's primary prints once every worker listens — so
+ * no request has been made yet and the idle memory can be read.
  */
 export async function startAppServer(databasePath: string, workers: number): Promise<Server> {
   const port = await freePort();
