@@ -11,6 +11,7 @@ import { listPosts } from "~/features/content/posts.server";
 import { BLOG_SEARCH_MAX, matchesSearch } from "~/features/content/search";
 import { ContentError } from "~/features/content/source.server";
 import type { RouteHandle } from "~/root";
+import { useHydrated } from "~/core/hooks/use-hydrated";
 
 export const handle: RouteHandle = { contentPage: true };
 
@@ -48,6 +49,7 @@ export default function BlogList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = (searchParams.get("q") ?? "").slice(0, BLOG_SEARCH_MAX);
   const [query, setQuery] = useState(urlQuery);
+  const hydrated = useHydrated();
   const pending = useBlogPending();
 
   // Back/forward and links change the URL's q: the box follows.
@@ -72,7 +74,8 @@ export default function BlogList() {
             Keeping your metro card, laptop, keys and bags safe in India, and what to do when you lose something or find
             someone else's.
           </p>
-          <Form method="get" action="/blog" role="search" className="mt-6 flex max-w-2xl gap-2" onSubmit={(event) => {
+          {/* data-hydrated: typing filters from here on (what a test waits for, as on the finder's form). */}
+          <Form method="get" action="/blog" role="search" data-hydrated={hydrated ? "true" : undefined} className="mt-6 flex max-w-2xl gap-2" onSubmit={(event) => {
               // The grid already shows the matches; the URL catches up now instead of after the pause.
               event.preventDefault();
               setSearchParams(query.trim() ? { q: query } : {}, { replace: true, preventScrollReset: true });
