@@ -2,6 +2,7 @@
 // Column names follow the spec so a reader can map a field to its rule.
 import { sql } from "drizzle-orm";
 import {
+  blob,
   check,
   index,
   integer,
@@ -51,7 +52,11 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    // The retention sweep deletes expired sessions by this (core/retention.server.ts).
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 // One profile per user, sharing the user's id (the spec's avatar is "derived from the user id").
@@ -91,13 +96,30 @@ export const profiles = sqliteTable("profiles", {
 });
 
 // A batch of stickers minted together (CLI or admin page): what an inventory lists and a sheet prints.
-export const mintBatches = sqliteTable("mint_batches", {
-  id: id(),
-  count: integer("count").notNull(),
-  /** The admin who minted it from the page; null for the operator CLI. */
-  mintedBy: text("minted_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+// A batch minted from the admin page is a background job (features/stickers/mint-job.server.ts):
+// `minting` while its passwords are hashed and its tokens written, then `done` (or `failed`).
+export const mintBatches = sqliteTable(
+  "mint_batches",
+  {
+    id: id(),
+    count: integer("count").notNull(),
+    /** The admin who minted it from the page; null for the operator CLI. */
+    mintedBy: text("minted_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["minting", "done", "failed"] }).notNull().default("done"),
+    /** Stickers prepared so far, for the progress bar (equals `count` once done). */
+    progress: integer("progress").notNull().default(0),
+    /** The mint form's idempotency key: a form submitted twice mints one batch. */
+    requestKey: text("request_key"),
+    /**
+     * The new tokens' passwords as CSV, sealed (AES-GCM, a key derived from SESSION_SECRET) until
+     * the admin downloads them once; then, or an hour after the batch is done, set back to null.
+     */
+    sealedPasswords: blob("sealed_passwords", { mode: "buffer" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mint_batches_request_key_idx").on(t.mintedBy, t.requestKey)],
+);
 
 export const tagbackTokens = sqliteTable(
   "tagback_tokens",
@@ -320,13 +342,22 @@ export const demoSearchLogs = sqliteTable(
       .$defaultFn(() => new Date()),
     ipAddress: text("ip_address"),
   },
-  (t) => [index("demo_search_logs_location_idx").on(t.demoLocation, t.searchedAt)],
+  (t) => [
+    index("demo_search_logs_location_idx").on(t.demoLocation, t.searchedAt),
+    // The retention sweep deletes old demo logs by this (core/retention.server.ts).
+    index("demo_search_logs_searched_at_idx").on(t.searchedAt),
+  ],
 );
 
-// The table rate-limiter-flexible's SQLite store reads and writes (its own shape).
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  points: integer("points").notNull().default(0),
-  expire: integer("expire"),
-});
+// The table rate-limiter-flexible's SQLite store reads and writes (its own shape). Expired rows are
+// deleted in small batches by the retention sweep, found through the index on `expire`.
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: integer("expire"),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
 
