@@ -20,6 +20,7 @@ import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from ".
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
+import { failInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 
 const development = process.env.NODE_ENV === "development";
 
@@ -48,6 +49,9 @@ export async function prepare(): Promise<Env> {
     await seed(database.db);
     console.log(`Seeded demo data into ${database.file}`);
   }
+  // No mint job runs before the server does: one still marked as running was cut short by a stop.
+  const interrupted = await failInterruptedMints(database.db);
+  if (interrupted > 0) console.log(`Marked ${interrupted} interrupted sticker batch(es) as failed`);
   return env;
 }
 

@@ -45,6 +45,7 @@ import {
 import {
   DEMO_TOKEN,
   MAX_MINT_COUNT,
+  MINT_PASSWORDS_KEPT_MINUTES,
   MAX_PRODUCTS,
   PRODUCT_NAME_MAX,
   PRODUCT_RENAME_MAX,
@@ -351,7 +352,16 @@ export const en = {
   /** Sticker inventory on /admin/stickers: minting a batch from the page. */
   stickers: {
     badCount: { title: `Enter how many stickers to mint: a whole number from 1 to ${MAX_MINT_COUNT.toLocaleString("en")}.` },
-    minted: { title: "Batch minted", description: "Save or print the passwords now: they are shown only this once." },
+    minted: {
+      title: "Batch minted",
+      description: `Download the passwords now: they are offered only this once, for ${MINT_PASSWORDS_KEPT_MINUTES} minutes.`,
+    },
+    minting: { title: "Minting", description: "You can leave this page: minting goes on, and the batch waits here." },
+    mintFailed: { title: "Minting failed", description: "No sticker of this batch was kept. Mint the batch again." },
+    passwordsGone: {
+      title: "Passwords no longer offered",
+      description: "They were downloaded, or not downloaded in time. Tagback keeps only their hashes.",
+    },
   },
   /** Signing in (spec 001 §5): the forms, developer mode, Google and the confirmation link. */
   auth: {

@@ -1,19 +1,21 @@
 // GET /admin/stickers/:batchId/sheet.pdf: a batch's sticker sheet as an A4 PDF for label sheets
-// (features/stickers/sheet.server.ts: LABEL_SHEET), downloaded as a file.
+// (features/stickers/sheet.server.ts: LABEL_SHEET), downloaded as a file. Rendered in a worker thread
+// (sheet-jobs.server.ts): a sheet of thousands of stickers takes seconds of CPU.
 import type { Route } from "./+types/admin.stickers.$batchId.sheet[.]pdf";
 import { getEnv } from "~/core/env.server";
 import { dbContext } from "~/core/context";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchStickers } from "~/features/stickers/inventory.server";
-import { sheetFileName, stickerSheetPdf } from "~/features/stickers/sheet.server";
+import { sheetFileName } from "~/features/stickers/sheet.server";
+import { refuseWhenBusy, renderSheetPdf } from "~/features/stickers/sheet-jobs.server";
 import { NO_STORE } from "~/core/no-store";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
   if (!found) throw new Response("No such batch.", { status: 404, headers: NO_STORE });
-  const pdf = await stickerSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`);
-  return new Response(new Uint8Array(pdf), {
+  const pdf = await renderSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`).catch(refuseWhenBusy);
+  return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${sheetFileName(found.batch, "pdf")}"`,

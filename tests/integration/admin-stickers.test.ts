@@ -18,6 +18,9 @@ import { getEnv } from "~/core/env.server";
 import { grantAdmin } from "~/features/account/admins.server";
 import { formatToken } from "~/features/finder/search-input";
 import { mintTokens, tokenUrl } from "~/features/stickers/mint.server";
+import { failInterruptedMints, mintJobsSettled } from "~/features/stickers/mint-job.server";
+import { loader as batchPageLoader } from "~/routes/admin.stickers_.$batchId/route";
+import { action as passwordsAction } from "~/routes/admin.stickers.$batchId.passwords[.]csv";
 import { INVENTORY_PAGE_SIZE } from "~/features/stickers/inventory";
 import { LABELS_PER_PAGE, labelSheetFitsA4, pageCountFor, QUIET_ZONE_MODULES } from "~/features/stickers/sheet.server";
 import { action, loader } from "~/routes/admin.stickers/route";
@@ -31,7 +34,7 @@ prepareZXingModule({
   overrides: { wasmBinary: fs.readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")).buffer as ArrayBuffer },
 });
 
-type Minted = { batchId: string; count: number; tokens: Array<{ token: string; password: string }>; csvHref: string };
+type Minted = { batchId: string; count: number; tokens: Array<{ token: string; password: string }> };
 type User = { id: string; email: string };
 
 let admin: User;
@@ -43,6 +46,16 @@ function sheetCall(fn: typeof svgLoader | typeof pdfLoader, batchId: string, use
   const request = get(`/admin/stickers/${batchId}/sheet.${fn === svgLoader ? "svg" : "pdf"}`);
   // callRoute passes no route params; the sheets read :batchId.
   return callRoute((args) => (fn as (a: typeof args) => Promise<Response>)({ ...args, params: { batchId } }), request, { user });
+}
+
+function batchPageCall(batchId: string, user: User) {
+  const call = batchPageLoader as (a: unknown) => ReturnType<typeof batchPageLoader>;
+  return callRoute((args) => call({ ...args, params: { batchId } }), get(`/admin/stickers/${batchId}`), { user });
+}
+
+function passwordsCall(batchId: string, user: User) {
+  const call = passwordsAction as (a: unknown) => ReturnType<typeof passwordsAction>;
+  return callRoute((args) => call({ ...args, params: { batchId } }), post(`/admin/stickers/${batchId}/passwords.csv`, {}), { user });
 }
 
 async function decode(image: { width: number; height: number; data: Uint8ClampedArray } | Uint8Array) {
@@ -59,47 +72,78 @@ beforeAll(async () => {
 });
 
 describe("minting from the page", () => {
-  it("mints a batch, shows its passwords once and offers them as a CSV that verifies", async () => {
-    const result = await callRoute(action, post("/admin/stickers", { intent: "mint", count: String(BATCH_SIZE) }), { user: admin });
-    expect(statusOf(result)).toBe(200);
-    expect((result as { init: ResponseInit }).init.headers).toMatchObject({ "Cache-Control": "private, no-store" });
-    const minted = dataOf<{ minted: Minted }>(result).minted;
-    batch = minted;
-    expect(minted.count).toBe(BATCH_SIZE);
-    expect(minted.tokens).toHaveLength(BATCH_SIZE);
+  it("mints a batch as a job, then offers its passwords once as a CSV that verifies", async () => {
+    const mintKey = crypto.randomUUID();
+    const result = await callRoute(action, post("/admin/stickers", { intent: "mint", count: String(BATCH_SIZE), mintKey }), { user: admin });
+    // The POST answers at once with the batch's page, where the job's progress shows.
+    expect(statusOf(result)).toBe(303);
+    const location = (result as Response).headers.get("Location")!;
+    expect(location).toMatch(/^\/admin\/stickers\/[0-9a-f-]{36}$/);
+    const batchId = location.split("/").pop()!;
+    expect(await testDb().select().from(mintBatches).where(eq(mintBatches.id, batchId)).get()).toMatchObject({
+      count: BATCH_SIZE,
+      mintedBy: admin.id,
+      status: "minting",
+    });
+    await mintJobsSettled();
 
-    const stored = await testDb().select().from(mintBatches).where(eq(mintBatches.id, minted.batchId)).get();
-    expect(stored).toMatchObject({ count: BATCH_SIZE, mintedBy: admin.id });
-    const rows = await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, minted.batchId)).all();
-    expect(rows.map((r) => r.token).sort()).toEqual(minted.tokens.map((t) => t.token).sort());
+    const stored = await testDb().select().from(mintBatches).where(eq(mintBatches.id, batchId)).get();
+    expect(stored).toMatchObject({ count: BATCH_SIZE, mintedBy: admin.id, status: "done", progress: BATCH_SIZE });
+    // What the database (and its replicas) hold of the passwords until the download is sealed.
+    expect(stored!.sealedPasswords).toBeInstanceOf(Buffer);
+    expect(stored!.sealedPasswords!.toString("latin1")).not.toContain("token,password,url");
+    const rows = await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, batchId)).all();
+    expect(rows).toHaveLength(BATCH_SIZE);
 
-    // The CSV is in the link itself (nothing kept on the server): token,password,url per line.
-    expect(minted.csvHref).toMatch(/^data:text\/csv;charset=utf-8;base64,/);
-    const csv = Buffer.from(minted.csvHref.split(",")[1]!, "base64").toString("utf8");
-    const lines = csv.trimEnd().split("\n");
+    // The batch's page offers the passwords to the admin who minted it, and to no other admin.
+    const view = dataOf<{ batch: { status: string; passwordsOffered: boolean } }>(await batchPageCall(batchId, admin));
+    expect(view.batch).toMatchObject({ status: "done", passwordsOffered: true });
+    expect(JSON.stringify(view)).not.toContain(rows[0]!.token);
+    const otherAdmin = await createOwner();
+    await grantAdmin(testDb(), otherAdmin.email);
+    expect(dataOf<{ batch: { passwordsOffered: boolean } }>(await batchPageCall(batchId, otherAdmin)).batch.passwordsOffered).toBe(false);
+    const stolen = (await passwordsCall(batchId, otherAdmin)) as Response;
+    expect(stolen.status).toBe(303);
+
+    // The CSV: token,password,url per line, each password verifying against the stored hash.
+    const download = (await passwordsCall(batchId, admin)) as Response;
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="tagback-batch-${batchId.slice(0, 8)}-passwords.csv"`);
+    expect(download.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = (await download.text()).trimEnd().split("\n");
     expect(lines[0]).toBe("token,password,url");
     expect(lines).toHaveLength(BATCH_SIZE + 1);
+    const tokens: Minted["tokens"] = [];
     for (const line of lines.slice(1)) {
       const [token, password, url] = line.split(",");
       const row = rows.find((r) => r.token === token)!;
       expect(row.passwordHash).not.toContain(password);
       expect(await verifyPassword(password!, row.passwordHash)).toBe(true);
       expect(url).toBe(tokenUrl(getEnv().APP_URL, token!));
-      expect(minted.tokens).toContainEqual({ token, password });
+      tokens.push({ token: token!, password: password! });
     }
+    batch = { batchId, count: BATCH_SIZE, tokens };
 
-    // The page afterwards lists the batch, but never a password.
+    // Once: a second download goes back to the page, which says the passwords are gone.
+    const again = (await passwordsCall(batchId, admin)) as Response;
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(`/admin/stickers/${batchId}`);
+    expect((await testDb().select().from(mintBatches).where(eq(mintBatches.id, batchId)).get())!.sealedPasswords).toBeNull();
+    expect(dataOf<{ batch: { passwordsOffered: boolean } }>(await batchPageCall(batchId, admin)).batch.passwordsOffered).toBe(false);
+
+    // The inventory lists the batch, but never a password.
     const page = await callRoute(loader, get("/admin/stickers"), { user: admin });
     const loaded = dataOf<{ batches: Array<{ id: string; count: number; mintedBy: string | null }> }>(page);
-    expect(loaded.batches[0]).toMatchObject({ id: minted.batchId, count: BATCH_SIZE, mintedBy: admin.email });
-    expect(JSON.stringify(loaded)).not.toContain(minted.tokens[0]!.password);
+    expect(loaded.batches[0]).toMatchObject({ id: batchId, count: BATCH_SIZE, mintedBy: admin.email, status: "done" });
+    expect(JSON.stringify(loaded)).not.toContain(tokens[0]!.password);
   });
 
   it.each(["0", "-1", "abc", "2.5", "", "10001", "99999999"])("refuses the count %j with a message, minting nothing", async (count) => {
     const before = (await testDb().select().from(mintBatches).all()).length;
     const result = await callRoute(action, post("/admin/stickers", { intent: "mint", count }), { user: admin });
     expect(statusOf(result)).toBe(400);
-    expect(dataOf(result)).toMatchObject({ error: "stickers.badCount", minted: null });
+    expect(dataOf(result)).toMatchObject({ error: "stickers.badCount" });
     expect((await testDb().select().from(mintBatches).all()).length).toBe(before);
   });
 
@@ -288,3 +332,41 @@ describe("only admins", () => {
   });
 });
 
+// After the inventory test, which counts every token in the database.
+describe("minting jobs", () => {
+  it("mints once when the form is sent twice with the same key, even at the same time", async () => {
+    const mintKey = crypto.randomUUID();
+    const send = () => callRoute(action, post("/admin/stickers", { intent: "mint", count: "3", mintKey }), { user: admin });
+    const [first, second] = (await Promise.all([send(), send()])) as Response[];
+    const third = (await send()) as Response;
+    await mintJobsSettled();
+    const location = first!.headers.get("Location");
+    expect(second!.headers.get("Location")).toBe(location);
+    expect(third.headers.get("Location")).toBe(location);
+    const batches = await testDb().select().from(mintBatches).where(eq(mintBatches.requestKey, mintKey)).all();
+    expect(batches).toHaveLength(1);
+    expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, batches[0]!.id)).all()).toHaveLength(3);
+    // Another admin's form with the same key is theirs: keys are per admin.
+    const otherAdmin = await createOwner();
+    await grantAdmin(testDb(), otherAdmin.email);
+    const theirs = (await callRoute(action, post("/admin/stickers", { intent: "mint", count: "1", mintKey }), { user: otherAdmin })) as Response;
+    expect(theirs.headers.get("Location")).not.toBe(location);
+    await mintJobsSettled();
+  });
+
+  it("marks a batch that a stop cut short as failed and removes its tokens", async () => {
+    const [cut] = await testDb().insert(mintBatches).values({ count: 5, mintedBy: admin.id, status: "minting" }).returning().all();
+    const kept = await mintTokens(testDb(), 2, getEnv().APP_URL);
+    await testDb()
+      .insert(tagbackTokens)
+      .values({ token: "987600000001", passwordHash: "x", batchId: cut!.id })
+      .run();
+    expect(await failInterruptedMints(testDb())).toBe(1);
+    expect(await testDb().select().from(mintBatches).where(eq(mintBatches.id, cut!.id)).get()).toMatchObject({ status: "failed" });
+    expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, cut!.id)).all()).toHaveLength(0);
+    expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, kept.batchId)).all()).toHaveLength(2);
+    // Its page says so; it has no sheets.
+    expect(dataOf<{ batch: { status: string } }>(await batchPageCall(cut!.id, admin)).batch.status).toBe("failed");
+    expect(statusOf(await sheetCall(pdfLoader, cut!.id, admin))).toBe(404);
+  });
+});

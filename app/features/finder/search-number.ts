@@ -1,7 +1,8 @@
 // The number a finder types: the two search types and what the field keeps while typing. No
-// dependencies, so the result page's small script (result-page.browser.ts) can use it too.
-import { METRO_CARD_MAX } from "~/features/owner/rules";
-import { TOKEN_LENGTH } from "~/features/stickers/rules";
+// dependencies, so the result page's small script (result-page.browser.ts) can use it too, and the
+// sticker-sheet worker (plain Node, no path aliases: hence the relative imports).
+import { METRO_CARD_MAX } from "../owner/rules.ts";
+import { TOKEN_LENGTH } from "../stickers/rules.ts";
 
 export const SEARCH_TYPES = ["metrocard", "tagbacktoken"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

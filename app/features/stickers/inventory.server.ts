@@ -88,21 +88,25 @@ export async function countByState(db: Db, batchId?: string): Promise<Record<Tok
   return counts;
 }
 
-export type BatchRow = { id: string; count: number; createdAt: Date; mintedBy: string | null };
+export type BatchRow = { id: string; count: number; createdAt: Date; mintedBy: string | null; status: "minting" | "done" | "failed" };
 
 /** Every batch, newest first, with the e-mail of the admin who minted it (null: the CLI). */
 export async function listBatches(db: Db): Promise<BatchRow[]> {
   return db
-    .select({ id: mintBatches.id, count: mintBatches.count, createdAt: mintBatches.createdAt, mintedBy: users.email })
+    .select({ id: mintBatches.id, count: mintBatches.count, createdAt: mintBatches.createdAt, mintedBy: users.email, status: mintBatches.status })
     .from(mintBatches)
     .leftJoin(users, eq(users.id, mintBatches.mintedBy))
     .orderBy(desc(mintBatches.createdAt), desc(sql`${mintBatches}.rowid`))
     .all();
 }
 
-/** A batch's stickers in the order they were minted, or null when there is no such batch. */
+/** A minted batch's stickers in the order they were minted, or null when there is no such batch (or it is still minting). */
 export async function batchStickers(db: Db, batchId: string, appUrl: string) {
-  const batch = await db.select({ id: mintBatches.id, createdAt: mintBatches.createdAt }).from(mintBatches).where(eq(mintBatches.id, batchId)).get();
+  const batch = await db
+    .select({ id: mintBatches.id, createdAt: mintBatches.createdAt })
+    .from(mintBatches)
+    .where(and(eq(mintBatches.id, batchId), eq(mintBatches.status, "done")))
+    .get();
   if (!batch) return null;
   const rows = await db
     .select({ token: tagbackTokens.token })

@@ -1,6 +1,7 @@
 // Minting sticker tokens: TOKEN_LENGTH random digits printed on a sticker, with a digit password that claims it.
 // Used by the operator CLI (scripts/tokens.ts), by tests and by the app.
 import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, tagbackTokens } from "../../../db/schema.ts";
 import { hashPassword } from "../../../db/password.ts";
@@ -53,30 +54,41 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T)
   return results;
 }
 
-const INSERT_CHUNK = 500; // rows per INSERT statement, well under SQLite's bound-parameter limit
+const INSERT_CHUNK = 500; // rows per INSERT statement and per transaction: a few milliseconds each
 const MAX_ROUNDS = 100; // regeneration rounds before giving up (a broken generator, not bad luck)
 
+/** Lets the event loop answer whatever waits (a scan, the health check) between two slices of work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export type FillOptions = Pick<MintOptions, "generateToken"> & {
+  /** scrypt hashes in flight at once on libuv's thread pool (4 threads): the CLI takes 8, a job in the server 2. */
+  hashConcurrency?: number;
+  /** Called as passwords are hashed, with how many are done. */
+  onProgress?: (prepared: number) => void;
+};
+
 /**
- * Records a batch (`mint_batches`) and inserts `count` new unclaimed, unverified tokens in it;
- * returns the batch id and each token with its plain password (shown once, for printing) and its
- * URL. The CLI and /admin/stickers both mint through here. Tokens never repeat: a candidate that
- * already exists in the database (unique index, ON CONFLICT DO NOTHING) or earlier in the batch is
- * regenerated.
- * Passwords are hashed before the write transaction so it stays short; the transaction makes the
- * batch all-or-nothing.
+ * Mints `count` new unclaimed, unverified tokens into the existing batch `batchId` and returns
+ * each with its plain password (shown once, for printing) and its URL. Tokens never repeat: a
+ * candidate that already exists in the database (unique index, ON CONFLICT DO NOTHING) or earlier
+ * in the batch is regenerated.
+ * Passwords are hashed first (on libuv's threads, not the event loop); the tokens are then written
+ * INSERT_CHUNK at a time, each chunk its own short transaction with a yield between, so no write
+ * holds the database (or the loop) for long. The batch is complete only when its row says `done`;
+ * a failure leaves tokens behind, which `discardBatchTokens` removes.
  */
-export async function mintTokens(
-  db: Db,
-  count: number,
-  appUrl: string,
-  options: MintOptions = {},
-): Promise<MintedBatch> {
+export async function fillBatch(db: Db, batchId: string, count: number, appUrl: string, options: FillOptions = {}): Promise<MintedToken[]> {
   if (!isValidMintCount(count)) {
     throw new RangeError(`count must be an integer from 1 to ${MAX_MINT_COUNT}, got ${String(count)}`);
   }
   const nextToken = options.generateToken ?? generateToken;
   const passwords = Array.from({ length: count }, generateTokenPassword);
-  const hashes = await mapWithConcurrency(passwords, 8, hashPassword);
+  let prepared = 0;
+  const hashes = await mapWithConcurrency(passwords, options.hashConcurrency ?? 8, async (password) => {
+    const hash = await hashPassword(password);
+    options.onProgress?.(++prepared);
+    return hash;
+  });
 
   // The demo token answers the demo profile in every search, so it is never printed on a sticker.
   const seen = new Set<string>([DEMO_TOKEN]);
@@ -92,48 +104,68 @@ export async function mintTokens(
     throw new Error("could not generate a unique token");
   };
 
-  // better-sqlite3 runs transactions synchronously (its callback may not return a promise), so the
-  // statements inside are not awaited; nothing else can interleave on this connection meanwhile.
-  const { batchId, tokens } = await db.transaction((tx) => {
-    const [batch] = tx
-      .insert(mintBatches)
-      .values({ count, mintedBy: options.mintedBy ?? null })
-      .returning({ id: mintBatches.id })
-      .all();
-    const slots = passwords.map(() => freshCandidate());
-    let pending = slots.map((_, index) => index);
+  const slots = passwords.map(() => freshCandidate());
+  for (let start = 0; start < count; start += INSERT_CHUNK) {
+    let pending = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, i) => start + i);
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_ROUNDS) throw new Error("could not insert unique tokens");
-      const collided: number[] = [];
-      for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
-        const chunk = pending.slice(start, start + INSERT_CHUNK);
-        const inserted = tx
-          .insert(tagbackTokens)
-          .values(
-            chunk.map((i) => ({
-              token: slots[i]!,
-              passwordHash: hashes[i]!,
-              isClaimed: false,
-              isVerified: false,
-              batchId: batch!.id,
-            })),
-          )
-          .onConflictDoNothing({ target: tagbackTokens.token })
-          .returning({ token: tagbackTokens.token })
-          .all();
-        const written = new Set(inserted.map((row) => row.token));
-        for (const i of chunk) if (!written.has(slots[i]!)) collided.push(i);
-      }
-      for (const i of collided) slots[i] = freshCandidate();
-      pending = collided;
+      const inserted = await db
+        .insert(tagbackTokens)
+        .values(
+          pending.map((i) => ({ token: slots[i]!, passwordHash: hashes[i]!, isClaimed: false, isVerified: false, batchId })),
+        )
+        .onConflictDoNothing({ target: tagbackTokens.token })
+        .returning({ token: tagbackTokens.token })
+        .all();
+      const written = new Set(inserted.map((row) => row.token));
+      pending = pending.filter((i) => !written.has(slots[i]!));
+      for (const i of pending) slots[i] = freshCandidate();
     }
-    return { batchId: batch!.id, tokens: slots };
-  });
+    await yieldToEventLoop();
+  }
+  return slots.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) }));
+}
 
-  return {
-    batchId,
-    tokens: tokens.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) })),
-  };
+/** Removes what a failed mint wrote into its batch, a chunk at a time. */
+export async function discardBatchTokens(db: Db, batchId: string): Promise<void> {
+  for (;;) {
+    const result = await db.run(
+      sql`delete from ${tagbackTokens} where rowid in (select rowid from ${tagbackTokens} where ${tagbackTokens.batchId} = ${batchId} limit ${INSERT_CHUNK})`,
+    );
+    if (result.changes < INSERT_CHUNK) return;
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * Records a batch (`mint_batches`) and mints `count` tokens in it now: the operator CLI and tests.
+ * The admin page mints through a background job instead (mint-job.server.ts). A failure removes
+ * the batch and its tokens: nothing half-minted stays.
+ */
+export async function mintTokens(
+  db: Db,
+  count: number,
+  appUrl: string,
+  options: MintOptions = {},
+): Promise<MintedBatch> {
+  if (!isValidMintCount(count)) {
+    throw new RangeError(`count must be an integer from 1 to ${MAX_MINT_COUNT}, got ${String(count)}`);
+  }
+  const [batch] = await db
+    .insert(mintBatches)
+    .values({ count, mintedBy: options.mintedBy ?? null, status: "minting" })
+    .returning({ id: mintBatches.id })
+    .all();
+  const batchId = batch!.id;
+  try {
+    const tokens = await fillBatch(db, batchId, count, appUrl, { generateToken: options.generateToken });
+    await db.update(mintBatches).set({ status: "done", progress: count, finishedAt: new Date() }).where(eq(mintBatches.id, batchId)).run();
+    return { batchId, tokens };
+  } catch (error) {
+    await discardBatchTokens(db, batchId);
+    await db.delete(mintBatches).where(eq(mintBatches.id, batchId)).run();
+    throw error;
+  }
 }
 
 function csvField(value: string): string {

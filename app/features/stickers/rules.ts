@@ -35,3 +35,6 @@ export function unlockDigitsOf(token: string | null): string | null {
   const digits = (token ?? "").replace(/\D/g, "");
   return digits.length === TOKEN_LENGTH ? digits.slice(4, 8) : null;
 }
+
+/** A batch minted from the admin page offers its passwords (CSV) once, for at most this long after it is done. */
+export const MINT_PASSWORDS_KEPT_MINUTES = 60;

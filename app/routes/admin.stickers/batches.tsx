@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { Section } from "~/components/ui/section";
 import { istDateTime } from "~/core/india-time";
 import { LABEL_SHEET, LABELS_PER_PAGE } from "~/features/stickers/sheet-layout";
-import { inventoryHref, sheetHref, shortId } from "./links";
+import { batchHref, inventoryHref, sheetHref, shortId } from "~/features/stickers/admin-links";
 import { TableHead } from "~/components/ui/table-head";
 
-type Batch = { id: string; count: number; createdAt: Date; mintedBy: string | null };
+type Batch = { id: string; count: number; createdAt: Date; mintedBy: string | null; status: "minting" | "done" | "failed" };
 
 export function Batches({ batches }: { batches: Batch[] }) {
   return (
@@ -33,12 +33,21 @@ export function Batches({ batches }: { batches: Batch[] }) {
                   <td className="py-1 pr-4">{batch.count}</td>
                   <td className="py-1 pr-4 break-all">{batch.mintedBy ?? "CLI"}</td>
                   <td className="py-1">
-                    <a href={sheetHref(batch.id, "svg")} className="mr-3 underline">
-                      SVG<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
-                    </a>
-                    <a href={sheetHref(batch.id, "pdf")} className="underline">
-                      PDF<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
-                    </a>
+                    {batch.status === "done" ? (
+                      <>
+                        <a href={sheetHref(batch.id, "svg")} className="mr-3 underline">
+                          SVG<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
+                        </a>
+                        <a href={sheetHref(batch.id, "pdf")} className="underline">
+                          PDF<span className="sr-only"> sheet of batch {shortId(batch.id)}</span>
+                        </a>
+                      </>
+                    ) : (
+                      <Link to={batchHref(batch.id)} className="underline">
+                        {batch.status === "minting" ? "Minting…" : "Failed"}
+                        <span className="sr-only"> batch {shortId(batch.id)}</span>
+                      </Link>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -6,7 +6,7 @@ import { Section } from "~/components/ui/section";
 import { istDateTime } from "~/core/india-time";
 import { formatToken } from "~/features/finder/search-input";
 import { INVENTORY_PAGE_SIZE, TOKEN_STATES, type TokenState } from "~/features/stickers/inventory";
-import { inventoryHref, shortId, STATE_LABELS } from "./links";
+import { inventoryHref, shortId, STATE_LABELS } from "~/features/stickers/admin-links";
 import { TableHead } from "~/components/ui/table-head";
 
 type InventoryProps = {

@@ -1,8 +1,9 @@
 // /admin/stickers (spec 001 §2 "Admin panel"): the sticker inventory — minted tokens with their
 // state and claiming user, counts, filters and pages (GET links and forms) — the batches with their
-// printable sheets, and minting a batch (a plain POST form). A new batch's passwords are in the
-// action's answer only: shown once and offered as a CSV built into a data: link, never stored.
-import { data } from "react-router";
+// printable sheets, and minting a batch (a plain POST form). Minting is a background job
+// (features/stickers/mint-job.server.ts): the action starts it and redirects to the batch's page
+// (/admin/stickers/:batchId), which shows its progress and then offers its passwords once.
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { dbContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
@@ -11,11 +12,12 @@ import { readForm, unknownIntent } from "~/core/read-form.server";
 import { requireAdmin } from "~/features/account/guards.server";
 import { isTokenState } from "~/features/stickers/inventory";
 import { countByState, listBatches, listTokens } from "~/features/stickers/inventory.server";
-import { mintTokens, tokenCsv } from "~/features/stickers/mint.server";
+import { requestMint } from "~/features/stickers/mint-job.server";
 import { MAX_MINT_COUNT } from "~/features/stickers/rules";
 import { Batches } from "./batches";
+import { batchHref } from "~/features/stickers/admin-links";
 import { Inventory } from "./inventory";
-import { MintedBatchView, MintForm } from "./mint";
+import { MintForm } from "./mint";
 
 
 export const meta: Route.MetaFunction = () => [{ title: "Sticker inventory | Admin | Tagback" }];
@@ -39,7 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBatches(db),
   ]);
   return data(
-    { filter: { state: state ?? null, batchId: batchId ?? null }, inventory, counts, batches, maxMintCount: MAX_MINT_COUNT },
+    {
+      filter: { state: state ?? null, batchId: batchId ?? null },
+      inventory,
+      counts,
+      batches,
+      maxMintCount: MAX_MINT_COUNT,
+      // The mint form's idempotency key: a new one for each time the form is shown.
+      mintKey: crypto.randomUUID(),
+    },
     { headers: NO_STORE },
   );
 }
@@ -51,35 +61,32 @@ function parseCount(value: FormDataEntryValue | null): number | null {
   return count >= 1 && count <= MAX_MINT_COUNT ? count : null;
 }
 
+/** The form's idempotency key: a UUID, as the loader makes it. */
+function parseMintKey(value: FormDataEntryValue | null): string | null {
+  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   const form = await readForm(request);
   if (form.get("intent") !== "mint") return unknownIntent();
   const count = parseCount(form.get("count"));
   if (count === null) {
-    return data({ intent: "mint" as const, error: "stickers.badCount" as const, minted: null }, { status: 400, headers: NO_STORE });
+    return data({ intent: "mint" as const, error: "stickers.badCount" as const }, { status: 400, headers: NO_STORE });
   }
-  const { batchId, tokens } = await mintTokens(context.get(dbContext), count, getEnv().APP_URL, { mintedBy: admin.id });
-  const csvHref = `data:text/csv;charset=utf-8;base64,${Buffer.from(tokenCsv(tokens), "utf8").toString("base64")}`;
-  return data(
-    {
-      intent: "mint" as const,
-      error: null,
-      minted: { batchId, count, tokens: tokens.map(({ token, password }) => ({ token, password })), csvHref },
-    },
-    { headers: NO_STORE },
-  );
+  // A form without a key (an old page, a script) still mints once: its own request is its key.
+  const requestKey = parseMintKey(form.get("mintKey")) ?? crypto.randomUUID();
+  const batchId = await requestMint(context.get(dbContext), { adminId: admin.id, count, requestKey, appUrl: getEnv().APP_URL });
+  return redirect(batchHref(batchId), { status: 303, headers: NO_STORE });
 }
 
 export default function AdminStickers({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, inventory, counts, batches, maxMintCount } = loaderData;
-  const minted = actionData && "minted" in actionData ? actionData.minted : null;
-  const mintError = actionData && "error" in actionData && actionData.error === "stickers.badCount" ? actionData.error : null;
+  const { filter, inventory, counts, batches, maxMintCount, mintKey } = loaderData;
+  const mintError = actionData?.error === "stickers.badCount" ? actionData.error : null;
   return (
     // Inside the admin layout (admin.tsx), which holds the page's h1 and the section tabs.
     <div className="space-y-6">
-      <MintForm maxMintCount={maxMintCount} mintError={mintError} />
-      {minted ? <MintedBatchView minted={minted} /> : null}
+      <MintForm maxMintCount={maxMintCount} mintError={mintError} mintKey={mintKey} />
       <Inventory filter={filter} counts={counts} batches={batches} inventory={inventory} />
       <Batches batches={batches} />
     </div>

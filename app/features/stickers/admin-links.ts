@@ -1,5 +1,5 @@
-// Addresses and labels of /admin/stickers, shared by its parts.
-import type { TokenState } from "~/features/stickers/inventory";
+// Addresses and labels of the admin sticker pages (/admin/stickers and a batch's page), shared by their parts.
+import type { TokenState } from "./inventory.ts";
 
 export const STATE_LABELS: Record<TokenState, string> = {
   unclaimed: "Unclaimed",
@@ -16,5 +16,8 @@ export function inventoryHref(params: { state?: string | null; batch?: string | 
   return `/admin/stickers${query ? `?${query}` : ""}`;
 }
 
+/** A batch's own page: its minting progress, its passwords (once), its sheets. */
+export const batchHref = (batchId: string) => `/admin/stickers/${encodeURIComponent(batchId)}`;
+export const passwordsHref = (batchId: string) => `/admin/stickers/${encodeURIComponent(batchId)}/passwords.csv`;
 export const sheetHref = (batchId: string, extension: "svg" | "pdf") => `/admin/stickers/${encodeURIComponent(batchId)}/sheet.${extension}`;
 export const shortId = (id: string) => id.slice(0, 8);

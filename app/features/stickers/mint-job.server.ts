@@ -1,0 +1,155 @@
+// Minting from /admin/stickers as a background job. Hashing 10,000 passwords takes minutes of CPU
+// (scrypt, on libuv's threads: never the event loop), far longer than a request should wait, so
+// the form's POST records the batch and answers at once with a redirect to the batch's page, which
+// shows the progress; the job writes its tokens in short slices. The form carries an idempotency
+// key (like the chat form's send key): a double submit finds the batch the first one created and
+// mints nothing more. When the batch is done its passwords are sealed into its row (core/seal) and
+// offered once to the admin who minted it, for MINT_PASSWORDS_KEPT_MINUTES; then only their hashes
+// remain. A job lives in the process that started it: one that a restart cut short is marked failed
+// at the next start and its tokens removed (`failInterruptedMints`).
+import { and, eq, isNotNull, lt } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+import { mintBatches, users } from "../../../db/schema.ts";
+import { seal, unseal } from "../../core/seal.server.ts";
+import { discardBatchTokens, fillBatch, tokenCsv } from "./mint.server.ts";
+import { MINT_PASSWORDS_KEPT_MINUTES } from "./rules.ts";
+
+const SEAL_PURPOSE = "mint-passwords";
+/** Hashes in flight for a job: two of libuv's four threads, leaving the others to sign-ins and files. */
+const JOB_HASH_CONCURRENCY = 2;
+/** The batch row's progress is written at most this often. */
+const PROGRESS_EVERY_MS = 500;
+
+const running = new Set<Promise<void>>();
+
+/**
+ * Starts minting `count` stickers for `adminId` and returns the batch id; with a `requestKey` this
+ * admin already used, returns that batch's id and starts nothing.
+ */
+export async function requestMint(
+  db: Db,
+  { adminId, count, requestKey, appUrl }: { adminId: string; count: number; requestKey: string; appUrl: string },
+): Promise<string> {
+  const [created] = await db
+    .insert(mintBatches)
+    .values({ count, mintedBy: adminId, requestKey, status: "minting" })
+    .onConflictDoNothing({ target: [mintBatches.mintedBy, mintBatches.requestKey] })
+    .returning({ id: mintBatches.id })
+    .all();
+  if (created) {
+    const job = runMintJob(db, created.id, count, appUrl).finally(() => running.delete(job));
+    running.add(job);
+    return created.id;
+  }
+  const existing = await db
+    .select({ id: mintBatches.id })
+    .from(mintBatches)
+    .where(and(eq(mintBatches.mintedBy, adminId), eq(mintBatches.requestKey, requestKey)))
+    .get();
+  return existing!.id;
+}
+
+async function runMintJob(db: Db, batchId: string, count: number, appUrl: string) {
+  let written = 0;
+  try {
+    const tokens = await fillBatch(db, batchId, count, appUrl, {
+      hashConcurrency: JOB_HASH_CONCURRENCY,
+      onProgress: (prepared) => {
+        if (Date.now() - written < PROGRESS_EVERY_MS) return;
+        written = Date.now();
+        db.update(mintBatches).set({ progress: prepared }).where(eq(mintBatches.id, batchId)).run();
+      },
+    });
+    await db
+      .update(mintBatches)
+      .set({ status: "done", progress: count, finishedAt: new Date(), sealedPasswords: seal(tokenCsv(tokens), SEAL_PURPOSE) })
+      .where(eq(mintBatches.id, batchId))
+      .run();
+  } catch (error) {
+    console.error(`Minting batch ${batchId} failed:`, error);
+    await discardBatchTokens(db, batchId);
+    await db.update(mintBatches).set({ status: "failed", finishedAt: new Date() }).where(eq(mintBatches.id, batchId)).run();
+  }
+}
+
+/** Resolves when every job this process started has ended (tests; shutdown). */
+export async function mintJobsSettled(): Promise<void> {
+  await Promise.all(running);
+}
+
+/** At start, before any job can run: batches left `minting` by a stopped process failed. */
+export async function failInterruptedMints(db: Db): Promise<number> {
+  const interrupted = await db.select({ id: mintBatches.id }).from(mintBatches).where(eq(mintBatches.status, "minting")).all();
+  for (const { id } of interrupted) {
+    await discardBatchTokens(db, id);
+    await db.update(mintBatches).set({ status: "failed", finishedAt: new Date() }).where(eq(mintBatches.id, id)).run();
+  }
+  return interrupted.length;
+}
+
+/** Ends the offer of passwords nobody downloaded in time. */
+async function expirePasswordOffers(db: Db) {
+  const before = new Date(Date.now() - MINT_PASSWORDS_KEPT_MINUTES * 60_000);
+  await db
+    .update(mintBatches)
+    .set({ sealedPasswords: null })
+    .where(and(isNotNull(mintBatches.sealedPasswords), lt(mintBatches.finishedAt, before)))
+    .run();
+}
+
+export type MintJobView = {
+  id: string;
+  count: number;
+  status: "minting" | "done" | "failed";
+  progress: number;
+  createdAt: Date;
+  finishedAt: Date | null;
+  mintedBy: string | null;
+  /** The passwords can still be downloaded, by the viewer (only the admin who minted the batch). */
+  passwordsOffered: boolean;
+};
+
+/** What the batch's page shows to `viewerId`, or null when there is no such batch. */
+export async function mintJobView(db: Db, batchId: string, viewerId: string): Promise<MintJobView | null> {
+  await expirePasswordOffers(db);
+  const row = await db
+    .select({
+      id: mintBatches.id,
+      count: mintBatches.count,
+      status: mintBatches.status,
+      progress: mintBatches.progress,
+      createdAt: mintBatches.createdAt,
+      finishedAt: mintBatches.finishedAt,
+      mintedById: mintBatches.mintedBy,
+      mintedBy: users.email,
+      sealed: isNotNull(mintBatches.sealedPasswords),
+    })
+    .from(mintBatches)
+    .leftJoin(users, eq(users.id, mintBatches.mintedBy))
+    .where(eq(mintBatches.id, batchId))
+    .get();
+  if (!row) return null;
+  const { mintedById, sealed, ...view } = row;
+  return { ...view, passwordsOffered: Boolean(sealed) && mintedById === viewerId };
+}
+
+/**
+ * Hands the batch's passwords (CSV) to the admin who minted it, once: read and cleared in one
+ * immediate transaction, so two downloads at once (even from two processes) get them once. Null
+ * when nothing is offered.
+ */
+export async function takeMintPasswords(db: Db, batchId: string, adminId: string): Promise<string | null> {
+  await expirePasswordOffers(db);
+  const where = and(eq(mintBatches.id, batchId), eq(mintBatches.mintedBy, adminId), isNotNull(mintBatches.sealedPasswords));
+  // better-sqlite3 runs the transaction synchronously: nothing inside is awaited.
+  const sealed = db.transaction(
+    (tx) => {
+      const row = tx.select({ sealed: mintBatches.sealedPasswords }).from(mintBatches).where(where).get();
+      if (!row?.sealed) return null;
+      tx.update(mintBatches).set({ sealedPasswords: null }).where(where).run();
+      return row.sealed;
+    },
+    { behavior: "immediate" },
+  );
+  return sealed ? unseal(sealed, SEAL_PURPOSE) : null;
+}

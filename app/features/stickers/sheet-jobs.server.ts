@@ -1,0 +1,27 @@
+// Sticker sheets rendered in a worker thread (sheet.worker.ts), one at a time; the routes that
+// download them await these and answer 503 when the queue is full (WorkerBusyError).
+import { NO_STORE } from "~/core/no-store";
+import { WorkerBusyError, workerPool } from "~/core/worker-pool.server";
+import type { Sticker } from "./sheet.server.ts";
+import type { SheetTask } from "./sheet.worker.ts";
+
+export const sheetPool = workerPool<SheetTask, string | Uint8Array>({ caller: import.meta.url, source: "./sheet.worker.ts", bundled: "sheet-worker.js" });
+
+export async function renderSheetSvg(stickers: Sticker[]): Promise<string> {
+  return (await sheetPool.run({ format: "svg", stickers, title: "" })) as string;
+}
+
+export async function renderSheetPdf(stickers: Sticker[], title: string): Promise<Uint8Array<ArrayBuffer>> {
+  return (await sheetPool.run({ format: "pdf", stickers, title })) as Uint8Array<ArrayBuffer>;
+}
+
+/** For a sheet route's `.catch`: a full queue is a 503 the admin can retry, not a 500. */
+export function refuseWhenBusy(error: unknown): never {
+  if (error instanceof WorkerBusyError) {
+    throw new Response("Sheets are being printed for other requests; try again in a minute.", {
+      status: 503,
+      headers: { "Retry-After": "30", ...NO_STORE },
+    });
+  }
+  throw error;
+}
