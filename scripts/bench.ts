@@ -13,6 +13,8 @@
 //   npm run bench                            # 5 s per run, 2 processes on a 2-core machine
 //   npm run bench -- --duration 10 --workers 1
 //   npm run bench -- --quick                 # 1 s runs: checks the script works
+//   npm run bench -- --admin-work            # also: minting 10,000 and a 2,000-sticker PDF beside
+//                                            # the finders (scripts/bench/admin-work.ts; minutes)
 //
 // Everything it starts (server, nginx, bare node server) is stopped at the end, on error and on
 // Ctrl-C (scripts/bench/children.ts). Numbers are only worth comparing on a quiet machine: the
@@ -30,7 +32,8 @@ import { readOptions, type BenchOptions } from "./bench/options.ts";
 import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inlineStyles, linkedAssets, compressedOffsetOf, withStaticImports } from "./bench/page-bytes.ts";
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
 import { renderReport } from "./bench/report.ts";
-import { nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
+import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
+import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
 const SCAN_PATH = `/?t=${DEMO_IDENTIFIERS.aarav.token}`;
@@ -195,6 +198,17 @@ async function main() {
     }
 
     console.log(renderReport({ environment: env, scanPath: SCAN_PATH, ...measured, bareNode, nginx }));
+
+    if (options.adminWork) {
+      // One process, as Fly runs it, with developer mode on for the admin's sign-in and metrics on a port of its own.
+      const metricsPort = await freePort();
+      const devModePassword = "bench-pw";
+      const admin = await startAppServer(database, 1, { DEV_MODE_PASSWORD: devModePassword, METRICS_PORT: String(metricsPort) });
+      const counts = options.quick ? { mintCount: 200, sheetCount: 100 } : { mintCount: 10_000, sheetCount: 2_000 };
+      const work = await measureAdminWork(admin, { ...counts, metricsPort, devModePassword, databasePath: database });
+      await stopChild(admin);
+      console.log(`\n${renderAdminWork(work)}`);
+    }
   } finally {
     await stopAll();
     removeDir();

@@ -9,6 +9,8 @@ export type BenchOptions = {
   workers: number;
   /** 1 s runs and fewer lookups: checks the script works, the numbers mean little. */
   quick: boolean;
+  /** Also measure heavy admin work beside the finders (scripts/bench/admin-work.ts): minutes. */
+  adminWork: boolean;
 };
 
 const MAX_DURATION_S = 60;
@@ -21,6 +23,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
       duration: { type: "string" },
       workers: { type: "string" },
       quick: { type: "boolean", default: false },
+      "admin-work": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -32,6 +35,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     durationS: clamp(values.duration, quick ? 1 : 5, 1, MAX_DURATION_S),
     workers: clamp(values.workers, defaultWorkers, 1, MAX_WORKERS),
     quick,
+    adminWork: values["admin-work"] ?? false,
   };
 }
 

@@ -39,7 +39,7 @@ export function productionNodeOptions(): string {
  * prints its "listening" line, which the cluster's primary prints once every worker listens — so
  * no request has been made yet and the idle memory can be read.
  */
-export async function startAppServer(databasePath: string, workers: number): Promise<Server> {
+export async function startAppServer(databasePath: string, workers: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startChild("the app server", process.execPath, ["server.js"], {
@@ -52,6 +52,7 @@ export async function startAppServer(databasePath: string, workers: number): Pro
       TRUST_PROXY: "fly",
       WEB_CONCURRENCY: String(workers),
       NODE_OPTIONS: productionNodeOptions(),
+      ...extraEnv,
     },
   });
   await waitForOutput(server, /Tagback listening on/, START_TIMEOUT_MS);

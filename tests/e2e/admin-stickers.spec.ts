@@ -1,13 +1,14 @@
 // /admin/stickers through the browser, with JavaScript on and off: an admin mints 12 stickers from
-// the page, sees their 12 passwords once (and the CSV link), and prints the batch's sheets; a
-// signed-in non-admin gets 403 and nothing.
+// the page, follows the job to the batch's page, downloads the 12 passwords once (CSV), and prints
+// the batch's sheets; a signed-in non-admin gets 403 and nothing.
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { mintBatches, tagbackTokens } from "../../db/schema.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { createUser, e2eDb, makeAdmin } from "./db";
 import { expect, signInAs, test } from "./fixtures";
 
-test("an admin mints 12 stickers, sees their passwords once and prints the sheets", async ({ page, context, baseURL, request }, testInfo) => {
+test("an admin mints 12 stickers, downloads their passwords once and prints the sheets", async ({ page, context, baseURL, request }, testInfo) => {
   const admin = createUser();
   await makeAdmin(admin);
   await signInAs(context, admin.id, baseURL!);
@@ -21,35 +22,37 @@ test("an admin mints 12 stickers, sees their passwords once and prints the sheet
   await page.getByLabel(/How many stickers/).fill("12");
   await page.getByRole("button", { name: "Mint batch" }).click();
 
+  // The batch's own page: its progress while it is minted (it refreshes itself, with JavaScript or
+  // without), then the batch, with its passwords offered once.
+  await expect(page).toHaveURL(/\/admin\/stickers\/[0-9a-f-]{36}$/);
   const minted = page.getByTestId("minted-batch");
-  await expect(minted).toContainText("Batch minted: 12 stickers");
-  await expect(minted).toContainText("shown only this once");
-  await expect(page.getByTestId("minted-password")).toHaveCount(12);
-  const passwords = await page.getByTestId("minted-password").allTextContents();
+  await expect(minted).toContainText("Batch minted: 12 stickers", { timeout: 20_000 });
+  await expect(minted).toContainText("offered only this once");
   await expectNoSeriousA11yViolations(page, testInfo);
-  for (const password of passwords) expect(password).toMatch(/^\d{8}$/);
 
   // The batch is recorded as this admin's, with 12 tokens.
   const batch = e2eDb().select().from(mintBatches).where(eq(mintBatches.mintedBy, admin.id)).get();
-  expect(batch).toMatchObject({ count: 12 });
+  expect(batch).toMatchObject({ count: 12, status: "done" });
+  expect(page.url()).toBe(`${baseURL}/admin/stickers/${batch!.id}`);
   const tokens = e2eDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, batch!.id)).all();
   expect(tokens).toHaveLength(12);
 
-  // The CSV is a data: link that downloads without any request to the server.
-  const csvLink = minted.getByRole("link", { name: "Download tokens and passwords (CSV)" });
-  await expect(csvLink).toHaveAttribute("download", /\.csv$/);
-  const href = (await csvLink.getAttribute("href"))!;
-  expect(href).toMatch(/^data:text\/csv;charset=utf-8;base64,/);
-  const csv = Buffer.from(href.split(",")[1]!, "base64").toString("utf8").trimEnd().split("\n");
-  expect(csv).toHaveLength(13);
-  expect(csv.slice(1).map((line) => line.split(",")[1]).sort()).toEqual([...passwords].sort());
+  // The CSV downloads once: token,password,url for each of the batch's tokens.
   const download = page.waitForEvent("download");
-  await csvLink.click();
-  expect((await download).suggestedFilename()).toMatch(/^tagback-batch-[0-9a-f]{8}-passwords\.csv$/);
+  await minted.getByRole("button", { name: "Download tokens and passwords (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`tagback-batch-${batch!.id.slice(0, 8)}-passwords.csv`);
+  const csv = fs.readFileSync((await file.path())!, "utf8").trimEnd().split("\n");
+  expect(csv[0]).toBe("token,password,url");
+  expect(csv.slice(1).map((line) => line.split(",")[0]).sort()).toEqual(tokens.map((t) => t.token).sort());
+  const passwords = csv.slice(1).map((line) => line.split(",")[1]!);
+  for (const password of passwords) expect(password).toMatch(/^\d{8}$/);
 
-  // Reloading the page shows the batch, never the passwords again.
+  // Reloading the batch's page says the passwords are gone; the inventory shows the batch, never a password.
+  await page.reload();
+  await expect(page.getByTestId("passwords-gone")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download tokens and passwords (CSV)" })).toHaveCount(0);
   await page.goto("/admin/stickers");
-  await expect(page.getByTestId("minted-batch")).toHaveCount(0);
   const row = page.locator(`[data-testid="batch-row"][data-batch-id="${batch!.id}"]`);
   await expect(row).toContainText(admin.email);
   await expect(row).toContainText("12");

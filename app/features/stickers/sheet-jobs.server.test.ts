@@ -34,7 +34,7 @@ test("a large PDF is made off the event loop, which keeps answering meanwhile", 
 });
 
 test("the SVG comes from the worker too, and a full queue is refused at once with a 503", { timeout: 60_000 }, async () => {
-  const svg = await renderSheetSvg(stickers.slice(0, 3));
+  const svg = Buffer.from(await renderSheetSvg(stickers.slice(0, 3))).toString("utf8");
   expect(svg.match(/<g data-token="/g)).toHaveLength(3);
 
   // One sheet runs and four wait (the pool's queue): the next is refused without waiting for them.

@@ -5,14 +5,15 @@ import { WorkerBusyError, workerPool } from "~/core/worker-pool.server";
 import type { Sticker } from "./sheet.server.ts";
 import type { SheetTask } from "./sheet.worker.ts";
 
-export const sheetPool = workerPool<SheetTask, string | Uint8Array>({ caller: import.meta.url, source: "./sheet.worker.ts", bundled: "sheet-worker.js" });
+export const sheetPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ caller: import.meta.url, source: "./sheet.worker.ts", bundled: "sheet-worker.js" });
 
-export async function renderSheetSvg(stickers: Sticker[]): Promise<string> {
-  return (await sheetPool.run({ format: "svg", stickers, title: "" })) as string;
+/** The SVG's UTF-8 bytes. */
+export async function renderSheetSvg(stickers: Sticker[]): Promise<Uint8Array<ArrayBuffer>> {
+  return sheetPool.run({ format: "svg", stickers, title: "" });
 }
 
 export async function renderSheetPdf(stickers: Sticker[], title: string): Promise<Uint8Array<ArrayBuffer>> {
-  return (await sheetPool.run({ format: "pdf", stickers, title })) as Uint8Array<ArrayBuffer>;
+  return sheetPool.run({ format: "pdf", stickers, title });
 }
 
 /** For a sheet route's `.catch`: a full queue is a 503 the admin can retry, not a 500. */
