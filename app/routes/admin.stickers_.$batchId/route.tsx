@@ -68,7 +68,7 @@ function Progress({ batch }: { batch: MintJobView }) {
       {/* Without JavaScript the page reloads itself; with it, the loader is read again every second. */}
       <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
       <div data-testid="mint-progress">
-        <progress max={batch.count} value={batch.progress} className="h-3 w-full" aria-labelledby="mint-progress-text" />
+        <progress max={batch.count} value={batch.progress} className="h-3 w-full accent-brand-600" aria-labelledby="mint-progress-text" />
         <p id="mint-progress-text" role="status" className="mt-2 text-sm">
           {batch.progress.toLocaleString("en")} of {batch.count.toLocaleString("en")} stickers prepared ({percent} %).
         </p>
