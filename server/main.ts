@@ -18,6 +18,8 @@ import { getEnv, type Env } from "../app/core/env.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
+import { startSweeping } from "../app/core/retention.server.ts";
+import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
 import { failInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
@@ -59,7 +61,7 @@ export { closeDatabase };
 
 /** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
 export async function serve(env: Env, { announce = true } = {}) {
-  getDatabase(env.DATABASE_PATH);
+  const { db } = getDatabase(env.DATABASE_PATH);
   const app = express();
   app.disable("x-powered-by");
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
@@ -202,6 +204,8 @@ export async function serve(env: Env, { announce = true } = {}) {
   server.listen(env.PORT, () => {
     if (announce) console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
   });
+  // A lone server deletes what the database no longer keeps; in a cluster the primary does.
+  if (!cluster.isWorker) startSweeping(db, RETENTIONS, shutdownController.signal);
 
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
@@ -264,8 +268,9 @@ export function workerEnv(): Env {
 
 /**
  * The cluster's primary: starts `count` workers on env.PORT, relays cross-process messages
- * (app/core/cross-process.server.ts) between them, replaces a worker that crashes, and on SIGTERM
- * or SIGINT stops them all and exits with the worst of their exit codes.
+ * (app/core/cross-process.server.ts) between them, replaces a worker that crashes, runs the
+ * retention sweep (it serves no requests, so no request waits behind a batch in its event loop),
+ * and on SIGTERM or SIGINT stops them all and exits with the worst of their exit codes.
  */
 export function startCluster(env: Env, count: number) {
   // Demo mode made up a session secret and a developer password in this process: every worker
@@ -277,6 +282,9 @@ export function startCluster(env: Env, count: number) {
   let stopping = false;
   let listening = 0;
   let exitCode = 0;
+  // On a connection of its own: server.js closed the one prepare() opened.
+  const sweeping = new AbortController();
+  startSweeping(getDatabase(env.DATABASE_PATH).db, RETENTIONS, sweeping.signal);
 
   const fork = () => {
     const worker = cluster.fork(shared);
@@ -308,11 +316,15 @@ export function startCluster(env: Env, count: number) {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    sweeping.abort();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stop(signal));
   cluster.on("exit", () => {
-    if (Object.keys(cluster.workers ?? {}).length === 0 && (stopping || listening < count)) process.exit(exitCode);
+    if (Object.keys(cluster.workers ?? {}).length === 0 && (stopping || listening < count)) {
+      closeDatabase();
+      process.exit(exitCode);
+    }
   });
   for (let i = 0; i < count; i++) fork();
 }

@@ -125,8 +125,8 @@ export async function clearFailures(db: Db, name: LimitName, key: string): Promi
 
 // ---------------------------------------------------------------------------------------------
 // Sliding windows. Each try is one row of rate_limits ("name:key:time:random", points 1, expiring
-// when the longest window has passed; rate-limiter-flexible's clean-up deletes expired rows), so
-// "at most 10 in any 24 hours and 20 in any 365 days" holds exactly, not per calendar window.
+// when the longest window has passed; the retention sweep deletes expired rows, server/retention.ts),
+// so "at most 10 in any 24 hours and 20 in any 365 days" holds exactly, not per calendar window.
 // A profile has at most as many rows as its longest window allows.
 
 type WindowOptions = { points: number; duration: number };

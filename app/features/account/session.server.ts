@@ -4,7 +4,8 @@ import type { Db } from "../../../db/connection";
 import { sessions, users } from "../../../db/schema";
 import { signedCookie } from "~/core/cookies.server";
 
-const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** A session ends this long after sign-in, and the retention sweep then deletes its row. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Who is signed in: what the session middleware puts in the context for every request. */
 export type SessionUser = { id: string; email: string };

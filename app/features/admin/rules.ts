@@ -13,6 +13,12 @@ export const AUDIT_SHOWN = 50;
 /** Demo search log view limit per demo location (spec 001 §9). */
 export const DEMO_LOG_SHOWN = 100;
 
+/**
+ * Demo search logs are deleted this many days after the search (server/retention.ts). They hold the
+ * searcher's IP address, and an admin reads them to see how a demo went, during and soon after it.
+ */
+export const DEMO_LOG_KEEP_DAYS = 30;
+
 /** A demo location's name, after trimming: it goes into a URL (`/?demo=name`), so keep it short. */
 export const DEMO_LOCATION_MAX = 64;
 

@@ -1,0 +1,115 @@
+import { count, eq, sql } from "drizzle-orm";
+import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { expect, test, vi } from "vitest";
+import { demoLocations, demoSearchLogs, rateLimits, sessions, users } from "../../db/schema";
+import { RETENTIONS } from "../../server/retention";
+import { testDb } from "../../tests/support/test-db";
+import { createSession, SESSION_MAX_AGE_SECONDS } from "~/features/account/session.server";
+import { DEMO_LOG_KEEP_DAYS } from "~/features/admin/rules";
+import { logDemoSearch } from "~/features/finder/search-history.server";
+import { consume, isLocked, LIMITS, recordFailure, spendWindow } from "./rate-limit.server";
+import { BATCH_ROWS, deleteBatchAt, sweep, type Batch } from "./retention.server";
+
+const db = testDb();
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLIENTS = 20_000;
+
+async function rowsOf(table: typeof rateLimits | typeof sessions | typeof demoSearchLogs) {
+  return (await db.select({ n: count() }).from(table).get())!.n;
+}
+
+function pageCount() {
+  return db.$client.pragma("page_count", { simple: true }) as number;
+}
+
+/** A distinct client for each i: IPv4 addresses for even i, IPv6 /64s for odd. */
+function client(i: number) {
+  return i % 2 === 0 ? `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` : `2401:4900:${i.toString(16)}::/64`;
+}
+
+/** One search from each of CLIENTS clients never seen before `first`. */
+async function searchFromEveryClient(first = 0) {
+  let allowed = 0;
+  for (let i = first; i < first + CLIENTS; i++) if ((await consume(db, "search", client(i))).allowed) allowed++;
+  expect(allowed).toBe(CLIENTS);
+}
+
+test("the limiter table shrinks after expiry", { timeout: 60_000 }, async () => {
+  await db.delete(rateLimits);
+  // Rows that outlive the search window: a lockout (15 minutes) and a profile's wrong unlock try (a year).
+  for (let i = 0; i < LIMITS.devModePerIp.points; i++) await recordFailure(db, "devModePerIp", "198.51.100.7");
+  expect(await spendWindow(db, "unlockDigitsPerProfile", "profile-1")).not.toBeNull();
+
+  await searchFromEveryClient();
+  expect(await rowsOf(rateLimits)).toBe(CLIENTS + 2);
+  const pagesFull = pageCount();
+
+  // A sweep at the moment the search window has passed.
+  const batches: Batch[] = [];
+  const afterSearchWindow = Date.now() + LIMITS.search.duration * 1000 + 1000;
+  await sweep(db, RETENTIONS, { now: afterSearchWindow, onBatch: (batch) => batches.push(batch) });
+
+  expect(await rowsOf(rateLimits)).toBe(2);
+  const limiterBatches = batches.filter((batch) => batch.table === "rate_limits");
+  expect(limiterBatches.reduce((sum, batch) => sum + batch.deleted, 0)).toBe(CLIENTS);
+  expect(limiterBatches.length).toBeGreaterThanOrEqual(CLIENTS / BATCH_ROWS);
+  for (const batch of limiterBatches) expect(batch.deleted).toBeLessThanOrEqual(BATCH_ROWS);
+  // What had not expired still counts.
+  expect(await isLocked(db, "devModePerIp", "198.51.100.7")).toBe(true);
+
+  // Bounded on disk too: as many new clients again fit in the pages the sweep freed.
+  await searchFromEveryClient(CLIENTS);
+  expect(pageCount()).toBeLessThan(pagesFull * 1.1);
+  await sweep(db, RETENTIONS, { now: Date.now() + LIMITS.search.duration * 1000 + 1000 });
+  expect(await rowsOf(rateLimits)).toBe(2);
+});
+
+test("a session's row is deleted once the session has expired, not before", async () => {
+  const userId = crypto.randomUUID();
+  await db.insert(users).values({ id: userId, email: `${userId}@example.com` });
+  await createSession(db, userId);
+  const sessionsOfUser = () => db.select().from(sessions).where(eq(sessions.userId, userId)).all();
+
+  await sweep(db, RETENTIONS, { now: Date.now() + SESSION_MAX_AGE_SECONDS * 1000 - DAY_MS });
+  expect(await sessionsOfUser()).toHaveLength(1);
+  await sweep(db, RETENTIONS, { now: Date.now() + SESSION_MAX_AGE_SECONDS * 1000 + 1000 });
+  expect(await sessionsOfUser()).toEqual([]);
+});
+
+test("a demo search log (it holds the searcher's IP) is kept for the kept days, then deleted", async () => {
+  await db.insert(demoLocations).values({ locationName: "delhi" });
+  await logDemoSearch(db, "delhi", "203.0.113.5");
+
+  await sweep(db, RETENTIONS, { now: Date.now() + (DEMO_LOG_KEEP_DAYS - 1) * DAY_MS });
+  expect(await rowsOf(demoSearchLogs)).toBe(1);
+  await sweep(db, RETENTIONS, { now: Date.now() + (DEMO_LOG_KEEP_DAYS + 1) * DAY_MS });
+  expect(await rowsOf(demoSearchLogs)).toBe(0);
+});
+
+test("a batch finds its rows through the column's index, never by reading the whole table", async () => {
+  for (const retention of RETENTIONS) {
+    const plan = await db.all<{ detail: string }>(sql`explain query plan ${deleteBatchAt(retention, Date.now())}`);
+    const details = plan.map((row) => row.detail);
+    expect(details).toContainEqual(expect.stringMatching(/^SEARCH \w+ USING COVERING INDEX \w+ \(\w+<\?\)$/));
+    expect(details).not.toContainEqual(expect.stringMatching(/^SCAN/));
+  }
+});
+
+test("a sweep stops between batches when its signal aborts (the server's shutdown)", async () => {
+  await db.delete(rateLimits);
+  for (let i = 0; i < 3 * BATCH_ROWS; i++) await consume(db, "search", client(i));
+  const stop = new AbortController();
+  const batches = await sweep(db, RETENTIONS, { now: Date.now() + 61_000, signal: stop.signal, onBatch: () => stop.abort() });
+  expect(batches).toHaveLength(1);
+  expect(await rowsOf(rateLimits)).toBe(2 * BATCH_ROWS);
+});
+
+test("a table that fails is logged and the sweep goes on with the next", async () => {
+  await db.delete(rateLimits);
+  await consume(db, "search", "192.0.2.1");
+  const missing = sqliteTable("no_such_table", { expire: integer("expire") });
+  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  await sweep(db, [{ table: missing, column: missing.expire, keepMs: 0 }, ...RETENTIONS], { now: Date.now() + 61_000 });
+  expect(logged).toHaveBeenCalledWith(expect.stringContaining("no_such_table"));
+  expect(await rowsOf(rateLimits)).toBe(0);
+});

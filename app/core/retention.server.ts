@@ -1,0 +1,101 @@
+// Deleting what the database no longer keeps: each table that grows with traffic names the column
+// (milliseconds since the epoch, indexed) past which a row may go and how long it is kept after
+// that (server/retention.ts lists them). A sweep deletes such rows BATCH_ROWS at a time, each
+// batch its own short statement found through the column's index, and waits a moment between
+// batches. SQLite has one writer: a single `DELETE … WHERE expire < ?` over a million rows holds
+// the write lock for seconds, during which every scan's history row and limiter count waits;
+// batches of a few hundred hold it for a few milliseconds (README, "What the database keeps, and
+// for how long"; scripts/retention-bench.ts measures them).
+//
+// One process sweeps: a lone server, or the cluster's primary, which serves no requests
+// (server/main.ts). A sweep never throws into the process: a failure is logged and the next sweep
+// tries again.
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/connection";
+
+export type Retention = {
+  /** A table with rowids (every table of ours): a batch deletes by rowid. */
+  table: SQLiteTable;
+  /** Milliseconds since the epoch, with an index of its own: a row goes once this is `keepMs` old. */
+  column: SQLiteColumn;
+  keepMs: number;
+};
+
+/** Rows deleted by one statement: 0.9–2.3 ms (median) on the shared 2-core machine (scripts/retention-bench.ts). */
+export const BATCH_ROWS = 500;
+/** Between two batches, so the servers' own writes get the lock in between. */
+export const PAUSE_BETWEEN_BATCHES_MS = 10;
+/** How often a sweep runs; the first runs at start. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export type Batch = { table: string; deleted: number; ms: number };
+export type SweepOptions = {
+  /** The clock the retentions are measured against (tests move it past an expiry). */
+  now?: number;
+  /** Told of every batch (the tests count them). */
+  onBatch?: (batch: Batch) => void;
+  /** Stops between batches (the server's shutdown). */
+  signal?: AbortSignal;
+};
+
+/** Deletes what the retentions no longer keep at `now`, batch by batch; returns the batches. */
+export async function sweep(db: Db, retentions: readonly Retention[], options: SweepOptions = {}): Promise<Batch[]> {
+  const { now = Date.now(), onBatch, signal } = options;
+  const batches: Batch[] = [];
+  for (const retention of retentions) {
+    const name = getTableName(retention.table);
+    const deleteBatch = deleteBatchAt(retention, now);
+    try {
+      while (!signal?.aborted) {
+        const started = performance.now();
+        const { changes } = await db.run(deleteBatch);
+        const batch = { table: name, deleted: changes, ms: performance.now() - started };
+        batches.push(batch);
+        onBatch?.(batch);
+        if (changes < BATCH_ROWS) break;
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_BATCHES_MS));
+      }
+    } catch (error) {
+      console.error(`Retention: deleting from ${name} failed (${(error as Error).message}); the next sweep tries again.`);
+    }
+  }
+  return batches;
+}
+
+/** One batch: at most BATCH_ROWS rows the retention no longer keeps at `now`, found by the column's index. */
+export function deleteBatchAt({ table, column, keepMs }: Retention, now: number): SQL {
+  return sql`delete from ${table} where rowid in (select rowid from ${table} where ${column} < ${now - keepMs} limit ${BATCH_ROWS})`;
+}
+
+/**
+ * Sweeps now and then every SWEEP_INTERVAL_MS until `signal` aborts. The timer is unref'd (it never
+ * keeps a process alive), and a sweep starts only after the previous one ended.
+ */
+export function startSweeping(db: Db, retentions: readonly Retention[], signal: AbortSignal): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    sweep(db, retentions, { signal })
+      .then((batches) => {
+        const line = summary(batches);
+        if (line) console.log(line);
+      })
+      .catch((error: Error) => console.error(`Retention: the sweep failed (${error.message}).`))
+      .finally(() => {
+        if (!signal.aborted) timer = setTimeout(run, SWEEP_INTERVAL_MS).unref();
+      });
+  };
+  signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  timer = setTimeout(run, 0).unref();
+}
+
+/** "Retention: deleted 1200 rows (rate_limits 1200) in 3 batches, longest 1.4 ms", or "" when none. */
+function summary(batches: Batch[]): string {
+  const byTable = new Map<string, number>();
+  for (const { table, deleted } of batches) if (deleted > 0) byTable.set(table, (byTable.get(table) ?? 0) + deleted);
+  if (byTable.size === 0) return "";
+  const total = [...byTable.values()].reduce((sum, n) => sum + n, 0);
+  const tables = [...byTable].map(([table, n]) => `${table} ${n}`).join(", ");
+  const longest = Math.max(...batches.map((batch) => batch.ms));
+  return `Retention: deleted ${total} rows (${tables}) in ${batches.length} batches, longest ${longest.toFixed(1)} ms`;
+}

@@ -1,0 +1,20 @@
+// Every table that grows with traffic and is not the owner's own data, with what the server keeps of
+// it (README, "What the database keeps, and for how long"); app/core/retention.server.ts deletes the
+// rest in small batches. Listed here, beside server/main.ts which starts the sweep, rather than in
+// each feature's server module: main.ts runs in the cluster's primary, which never loads the app,
+// and in development Node loads it without Vite, so it imports plain modules (rules, the schema)
+// by relative path. A reader sees every table the server deletes from at once; each number is its
+// feature's rule.
+import { DEMO_LOG_KEEP_DAYS } from "../app/features/admin/rules.ts";
+import type { Retention } from "../app/core/retention.server.ts";
+import { demoSearchLogs, rateLimits, sessions } from "../db/schema.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const RETENTIONS: readonly Retention[] = [
+  // A limiter row past its expiry counts nothing (rate-limiter-flexible starts the key afresh).
+  { table: rateLimits, column: rateLimits.expire, keepMs: 0 },
+  // An expired session signs nobody in (features/account/session.server.ts).
+  { table: sessions, column: sessions.expiresAt, keepMs: 0 },
+  { table: demoSearchLogs, column: demoSearchLogs.searchedAt, keepMs: DEMO_LOG_KEEP_DAYS * DAY_MS },
+];
