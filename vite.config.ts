@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { browserEntry } from "./vite/browser-entry.ts";
+import { buildMode } from "./vite/build-mode.ts";
 
 export default defineConfig(({ command }) => ({
   // The server build's entry is server/main.ts, the process server.js starts (build/server/index.js);
@@ -20,6 +21,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     browserEntry({ id: "virtual:result-page-script", entry: "app/features/finder/result-page.browser.ts" }),
+    buildMode(),
   ],
   resolve: { tsconfigPaths: true },
 }));
