@@ -6,11 +6,10 @@
 // sheet (LABEL_SHEET); the SVG uses the same label grid, as one sheet as long as the batch needs.
 import QRCode from "qrcode";
 import { formatToken } from "~/features/finder/search-input";
+import { QR_ERROR_CORRECTION, QUIET_ZONE_MODULES } from "./rules.ts";
 import { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, pageCountFor } from "./sheet-layout.ts";
 
-/** The QR standard's quiet zone: 4 light modules on every side. */
-export const QUIET_ZONE_MODULES = 4;
-export const QR_ERROR_CORRECTION = "H" as const;
+export { QR_ERROR_CORRECTION, QUIET_ZONE_MODULES };
 
 export { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, labelSheetFitsA4, pageCountFor } from "./sheet-layout.ts";
 
