@@ -15,6 +15,9 @@ import { MINTED_PASSWORD_LENGTH, QR_ERROR_CORRECTION, QUIET_ZONE_MODULES, TOKEN_
 const root = path.resolve(import.meta.dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-cli-"));
 const databasePath = path.join(dir, "cli.db");
+// Node's compile cache, shared by the scripts this file runs: each starts with ~15 % less CPU (most
+// of what is left is Node 24 parsing drizzle-orm's 179 KB package.json for every module it loads).
+const compileCache = path.join(dir, "compile-cache");
 
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join("scripts", script), ...args], {
@@ -26,6 +29,7 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
       PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
       DATABASE_PATH: databasePath,
       APP_URL: "",
+      NODE_COMPILE_CACHE: compileCache,
       ...env,
     },
   });
