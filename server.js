@@ -1,8 +1,9 @@
 // `npm start` = `node server.js`. Starts the server from the production bundle
-// (build/server/index.js, built first when missing) or, with NODE_ENV=development, from
-// server/main.ts through Vite. Plain JavaScript on purpose: the first TypeScript file a process
-// loads makes Node load its type stripper, 16 MB of RSS for the life of the process, and in
-// production nothing else this process runs is TypeScript (decision 020).
+// (build/server/index.js, built first when missing, refused when it is not a production build:
+// server/production-build.js) or, with NODE_ENV=development, from server/main.ts through Vite.
+// Plain JavaScript on purpose: the first TypeScript file a process loads makes Node load its type
+// stripper, 16 MB of RSS for the life of the process, and in production nothing else this process
+// runs is TypeScript (decision 020).
 //
 // WEB_CONCURRENCY (default 1) processes serve the port: with more than one, this process becomes
 // the cluster's primary. It prepares the database once (migrations, demo seed, the made-up demo
@@ -10,23 +11,18 @@
 // relays cross-process messages between them (server/main.ts, startCluster). The primary never
 // loads the React app. SQLite in WAL mode is the state they share (sessions, rate limits).
 import cluster from "node:cluster";
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
+import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
 
 // React picks its development or production build from NODE_ENV when first imported.
 process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
-const BUNDLE = path.resolve("build/server/index.js");
 
-if (!development && cluster.isPrimary && !fs.existsSync(BUNDLE)) {
-  console.log("No production build found: building (react-router build)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+// Builds when there is no build; refuses one that is not a production build (React's development client).
+if (!development && cluster.isPrimary) requireProductionBuild();
 
 /** @type {typeof import("./server/main.ts")} */
-const main = development ? await import("./server/main.ts") : await import(BUNDLE);
+const main = development ? await import("./server/main.ts") : await import(path.resolve(SERVER_BUNDLE));
 
 if (cluster.isWorker) {
   await main.serve(main.workerEnv(), { announce: false });

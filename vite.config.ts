@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { browserEntry } from "./vite/browser-entry.ts";
+import { buildMode } from "./vite/build-mode.ts";
 import { workerEntry } from "./vite/worker-entry.ts";
 
 export default defineConfig(({ command }) => ({
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => ({
     reactRouter(),
     browserEntry({ id: "virtual:result-page-script", entry: "app/features/finder/result-page.browser.ts" }),
     workerEntry({ entry: "app/features/stickers/sheet.worker.ts", fileName: "sheet-worker.js" }),
+    buildMode(),
   ],
   resolve: { tsconfigPaths: true },
 }));

@@ -19,12 +19,12 @@
 // Everything it starts (server, nginx, bare node server) is stopped at the end, on error and on
 // Ctrl-C (scripts/bench/children.ts). Numbers are only worth comparing on a quiet machine: the
 // report starts with the load average.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_IDENTIFIERS } from "../db/seed.ts";
 import { SEARCHES_PER_MINUTE } from "../app/features/finder/rules.ts";
+import { requireProductionBuild } from "../server/production-build.js";
 import { stopAll, stopAllOnSignal, stopChild } from "./bench/children.ts";
 import { randomPublicIp, randomPublicIpv4 } from "./bench/client-ips.ts";
 import { countStatus, runLoad, type Run } from "./bench/load.ts";
@@ -41,13 +41,6 @@ const SCAN_PATH = `/?t=${DEMO_IDENTIFIERS.aarav.token}`;
 const SETTLE_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function ensureBuild() {
-  if (fs.existsSync("build/server/index.js")) return;
-  console.error("No production build: building (react-router build)…");
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", timeout: 10 * 60_000 });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
 
 function environment(options: BenchOptions): string {
   const cpus = os.cpus();
@@ -165,7 +158,8 @@ async function measureStatic(label: string, server: Server, url: string, gzip: B
 
 async function main() {
   const options = readOptions();
-  ensureBuild();
+  // The server it starts would refuse a build that is not a production build; say so before starting.
+  requireProductionBuild();
   const ticksPerSecond = clockTicksPerSecond();
   const env = environment(options);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-bench-"));

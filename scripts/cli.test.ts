@@ -4,15 +4,20 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { openDatabase } from "../db/connection.ts";
 import { DEMO_IDENTIFIERS, seed } from "../db/seed.ts";
-import { MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "../app/features/stickers/rules.ts";
+import { MINTED_PASSWORD_LENGTH, QR_ERROR_CORRECTION, QUIET_ZONE_MODULES, TOKEN_LENGTH } from "../app/features/stickers/rules.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-cli-"));
 const databasePath = path.join(dir, "cli.db");
+// Node's compile cache, shared by the scripts this file runs: each starts with ~15 % less CPU (most
+// of what is left is Node 24 parsing drizzle-orm's 179 KB package.json for every module it loads).
+const compileCache = path.join(dir, "compile-cache");
 
 function run(script: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join("scripts", script), ...args], {
@@ -24,6 +29,7 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
       PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
       DATABASE_PATH: databasePath,
       APP_URL: "",
+      NODE_COMPILE_CACHE: compileCache,
       ...env,
     },
   });
@@ -39,6 +45,18 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
     client.close();
   }
 }
+
+/** Decodes a QR image with zxing-wasm (its .wasm from node_modules, as the photo decoder does). */
+async function decodeQr(png: Buffer) {
+  const wasm = fs.readFileSync(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm"));
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+  const [found] = await readBarcodes(png, { formats: ["QRCode"], maxNumberOfSymbols: 1 });
+  expect(found?.isValid).toBe(true);
+  return found!;
+}
+
+/** The PNG's width in pixels (its IHDR chunk). */
+const pngWidth = (png: Buffer) => png.readUInt32BE(16);
 
 beforeAll(async () => {
   const { db } = openDatabase(databasePath);
@@ -85,7 +103,7 @@ describe("npm run tokens", () => {
     expect(stderr).toContain(batches[0]!.id);
   });
 
-  it("uses the origin of APP_URL and writes QR images with --qr-dir", () => {
+  it("uses the origin of APP_URL and writes QR images with --qr-dir, at level H with the 4-module quiet zone", async () => {
     const qrDir = path.join(dir, "qr", "batch-1");
     const { status, stdout, stderr } = run("tokens.ts", ["mint", "--count=2", "--qr-dir", qrDir], {
       APP_URL: "https://tagback.example/some/path/",
@@ -98,8 +116,32 @@ describe("npm run tokens", () => {
       expect(url).toBe(`https://tagback.example/?t=${token}`);
       const png = fs.readFileSync(path.join(qrDir, `${token}.png`));
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const qr = await decodeQr(png);
+      expect(qr.text).toBe(url);
+      expect(qr.ecLevel).toBe(QR_ERROR_CORRECTION);
+      // The light margin around the symbol, in modules, on each side (the decoder finds the
+      // symbol's corners in the pixels; a version-v symbol is 17 + 4v modules wide).
+      const { topLeft, bottomRight } = qr.position;
+      const module = (bottomRight.x - topLeft.x + 1) / (17 + 4 * Number(qr.version));
+      const margins = [topLeft.x, topLeft.y, pngWidth(png) - 1 - bottomRight.x, pngWidth(png) - 1 - bottomRight.y];
+      for (const margin of margins) expect(Math.round(margin / module)).toBeGreaterThanOrEqual(QUIET_ZONE_MODULES);
     }
     expect(stderr).toContain(qrDir);
+  });
+
+  it("fails at once with exit code 1 when --qr-dir cannot be written, and mints nothing", () => {
+    const tokens = () => query<{ n: number }>("SELECT count(*) AS n FROM tagback_tokens")[0]!.n;
+    const before = tokens();
+    const file = path.join(dir, "not-a-folder.txt");
+    fs.writeFileSync(file, "");
+    // /proc refuses mkdir with ENOENT under a parent that exists: mkdirSync's `recursive` spun forever there.
+    for (const qrDir of ["/proc/nope", path.join(file, "qr")]) {
+      const { status, stdout, stderr } = run("tokens.ts", ["mint", "--count", "2", "--qr-dir", qrDir]);
+      expect(status, qrDir).toBe(1);
+      expect(stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^error: cannot write to --qr-dir ${qrDir}`))]);
+      expect(stdout).toBe("");
+    }
+    expect(tokens()).toBe(before);
   });
 
   it.each([

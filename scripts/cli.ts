@@ -3,6 +3,8 @@
 // Exit codes: 0 success, 1 the operation failed, 2 bad usage.
 // Database code (drizzle) takes most of a script's start-up time, so scripts load it through
 // openDatabase() only after their arguments are valid: --help and usage errors answer at once.
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
 type Connection = typeof import("../db/connection.ts");
@@ -41,6 +43,34 @@ export function usageError(message: string): never {
 /** Diagnostics and progress go to stderr so stdout carries only the result. */
 export function info(message: string) {
   process.stderr.write(`${message}\n`);
+}
+
+/**
+ * Makes sure `dir` is a folder the script can write to, creating it and its missing parents, before
+ * the script does anything that cannot be undone (minting tokens whose passwords are shown once);
+ * otherwise fails with one line naming `what` (exit code 1). One level at a time, not mkdirSync's
+ * `recursive`: that loops forever where mkdir answers ENOENT under a parent that exists (`--qr-dir
+ * /proc/nope` spun a CPU for 10 minutes). Writing and removing a file is the proof: root passes every
+ * permission check, and a read-only mount only says so on write.
+ */
+export function writableDirectory(dir: string, what: string): string {
+  const resolved = path.resolve(dir);
+  const missing: string[] = [];
+  let existing = resolved;
+  while (!fs.existsSync(existing)) {
+    missing.unshift(existing);
+    existing = path.dirname(existing);
+  }
+  try {
+    if (!fs.statSync(existing).isDirectory()) throw new Error(`${existing} is not a folder`);
+    for (const folder of missing) fs.mkdirSync(folder);
+    const probe = path.join(resolved, `.tagback-write-check-${process.pid}`);
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    fail(`cannot write to ${what} ${resolved}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return resolved;
 }
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

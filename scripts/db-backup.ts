@@ -3,7 +3,7 @@
 // a plain file copy of a WAL database is not).
 import fs from "node:fs";
 import path from "node:path";
-import { databasePath, fail, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
+import { databasePath, fail, openDatabase, parseCli, runCli, usageError, writableDirectory } from "./cli.ts";
 
 const USAGE = `
 Usage: npm run db:backup -- FILE
@@ -30,7 +30,7 @@ async function main() {
   const output = path.resolve(target);
   if (output === source) fail("FILE is the database itself");
   if (fs.existsSync(output)) fail(`${output} already exists; choose a new file name`);
-  fs.mkdirSync(path.dirname(output), { recursive: true });
+  writableDirectory(path.dirname(output), "the folder of FILE");
 
   const { sql } = await import("drizzle-orm");
   const { db } = await openDatabase();

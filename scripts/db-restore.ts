@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { databasePath, fail, info, parseCli, runCli, usageError } from "./cli.ts";
+import { databasePath, fail, info, parseCli, runCli, usageError, writableDirectory } from "./cli.ts";
 
 const USAGE = `
 Usage: npm run db:restore -- FILE [--force]
@@ -161,7 +161,7 @@ async function main() {
 
   // The copy goes next to the target so the final rename stays on one file system (atomic).
   const directory = path.dirname(target);
-  fs.mkdirSync(directory, { recursive: true });
+  writableDirectory(directory, "the database's folder");
   const temporary = path.join(directory, `.${path.basename(target)}.restore-${randomBytes(6).toString("hex")}`);
   const removed: string[] = [];
   try {

@@ -1,9 +1,8 @@
 // npm run tokens -- mint --count N [--qr-dir DIR]
 // Mints a batch of sticker tokens and prints CSV (token,password,url) on stdout.
-import fs from "node:fs";
 import path from "node:path";
-import { MAX_MINT_COUNT } from "../app/features/stickers/rules.ts";
-import { fail, info, openDatabase, parseCli, runCli, usageError } from "./cli.ts";
+import { MAX_MINT_COUNT, QR_ERROR_CORRECTION, QUIET_ZONE_MODULES } from "../app/features/stickers/rules.ts";
+import { fail, info, openDatabase, parseCli, runCli, usageError, writableDirectory } from "./cli.ts";
 
 const DEFAULT_APP_URL = "http://localhost:3000";
 
@@ -65,14 +64,8 @@ async function main() {
   const count = parseCount(args.values.count);
   const origin = appOrigin(process.env.APP_URL);
   const qrDirOption = args.values["qr-dir"];
-  const qrDir = typeof qrDirOption === "string" && qrDirOption !== "" ? path.resolve(qrDirOption) : undefined;
-  if (qrDir) {
-    try {
-      fs.mkdirSync(qrDir, { recursive: true });
-    } catch (error) {
-      fail(`cannot create --qr-dir ${qrDir}: ${(error as Error).message}`);
-    }
-  }
+  // Before minting: tokens stored without their images would be a batch nobody can print.
+  const qrDir = typeof qrDirOption === "string" && qrDirOption !== "" ? writableDirectory(qrDirOption, "--qr-dir") : undefined;
 
   const { mintTokens, tokenCsv } = await import("../app/features/stickers/mint.server.ts");
   const { db, file } = await openDatabase();
@@ -84,10 +77,11 @@ async function main() {
   if (qrDir) {
     const { default: QRCode } = await import("qrcode");
     for (const row of rows) {
+      // As on the printed sheets: level H for stickers that wear, the standard's quiet zone.
       await QRCode.toFile(path.join(qrDir, `${row.token}.png`), row.url, {
         type: "png",
-        errorCorrectionLevel: "M",
-        margin: 2,
+        errorCorrectionLevel: QR_ERROR_CORRECTION,
+        margin: QUIET_ZONE_MODULES,
         width: 600,
       });
     }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
 
 export async function freePort(host = "127.0.0.1"): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,6 +28,8 @@ export type SpawnOptions = {
   port?: number;
   /** Node flags before `server.js` (e.g. the dev script's `--conditions=development`). */
   nodeArgs?: string[];
+  /** The server's working directory, where it looks for build/ and db/ (default: the project). */
+  cwd?: string;
 };
 
 /** Spawns `node server.js` (production unless env says otherwise) without waiting for it. */
@@ -35,7 +38,8 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   let stderr = "";
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.resolve("server.js")], {
+    cwd: options.cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

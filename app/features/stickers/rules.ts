@@ -10,6 +10,13 @@ export const MINTED_PASSWORD_LENGTH = 8;
 /** One `tokens mint` run makes at most this many tokens. */
 export const MAX_MINT_COUNT = 10_000;
 
+/**
+ * Every printed QR code — sheets and the CLI's images — at error-correction level H (stickers on
+ * keys and metro cards wear and smudge), with the QR standard's quiet zone of 4 light modules.
+ */
+export const QR_ERROR_CORRECTION = "H" as const;
+export const QUIET_ZONE_MODULES = 4;
+
 /** Wrong claim passwords lock a token (and a user) out of claiming this long. */
 export const TOKEN_CLAIM_LOCK_HOURS = 24;
 

@@ -8,11 +8,10 @@ import QRCode from "qrcode";
 // Relative imports only: this module also runs in the sheet worker (sheet.worker.ts), which Node
 // loads without the bundler's path aliases.
 import { formatToken } from "../finder/search-number.ts";
+import { QR_ERROR_CORRECTION, QUIET_ZONE_MODULES } from "./rules.ts";
 import { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, pageCountFor } from "./sheet-layout.ts";
 
-/** The QR standard's quiet zone: 4 light modules on every side. */
-export const QUIET_ZONE_MODULES = 4;
-export const QR_ERROR_CORRECTION = "H" as const;
+export { QR_ERROR_CORRECTION, QUIET_ZONE_MODULES };
 
 export { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, labelSheetFitsA4, pageCountFor } from "./sheet-layout.ts";
 
