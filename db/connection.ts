@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
+import { makeDirectory } from "./make-directory.ts";
 import * as schema from "./schema.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -19,7 +20,7 @@ const holder = globalThis as typeof globalThis & { __tagbackDb?: Opened };
 /** Opens a database file with the project's pragmas and applies pending migrations. */
 export function openDatabase(file: string): Opened {
   const resolved = path.resolve(file);
-  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  makeDirectory(path.dirname(resolved));
   const created = !fs.existsSync(resolved);
   const client = new Database(resolved);
   client.pragma("journal_mode = WAL");

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { makeDirectory } from "../db/make-directory.ts";
 
 type Connection = typeof import("../db/connection.ts");
 let connection: Connection | undefined;
@@ -48,22 +49,14 @@ export function info(message: string) {
 /**
  * Makes sure `dir` is a folder the script can write to, creating it and its missing parents, before
  * the script does anything that cannot be undone (minting tokens whose passwords are shown once);
- * otherwise fails with one line naming `what` (exit code 1). One level at a time, not mkdirSync's
- * `recursive`: that loops forever where mkdir answers ENOENT under a parent that exists (`--qr-dir
- * /proc/nope` spun a CPU for 10 minutes). Writing and removing a file is the proof: root passes every
- * permission check, and a read-only mount only says so on write.
+ * otherwise fails with one line naming `what` (exit code 1). Folders are made by makeDirectory, which
+ * cannot hang on /proc as mkdirSync's `recursive` does. Writing and removing a file is the proof:
+ * root passes every permission check, and a read-only mount only says so on write.
  */
 export function writableDirectory(dir: string, what: string): string {
   const resolved = path.resolve(dir);
-  const missing: string[] = [];
-  let existing = resolved;
-  while (!fs.existsSync(existing)) {
-    missing.unshift(existing);
-    existing = path.dirname(existing);
-  }
   try {
-    if (!fs.statSync(existing).isDirectory()) throw new Error(`${existing} is not a folder`);
-    for (const folder of missing) fs.mkdirSync(folder);
+    makeDirectory(resolved);
     const probe = path.join(resolved, `.tagback-write-check-${process.pid}`);
     fs.writeFileSync(probe, "");
     fs.rmSync(probe);
