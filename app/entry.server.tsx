@@ -8,10 +8,14 @@ import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 import { documentKey, fromTemplate, RenderedDocuments, toTemplate } from "~/core/render-cache.server";
+import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
 import type { RouteHandle } from "~/root";
 
 export const streamTimeout = 5_000;
+
+// Reports the route each request matched, for the request log and metrics (core/matched-route.server.ts).
+export { instrumentations } from "~/core/matched-route.server";
 
 /**
  * What reaches the log: real failures. A client's mistake that React Router answers itself (a POST
@@ -19,6 +23,7 @@ export const streamTimeout = 5_000;
  * client abandoned is not one either.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  countDatabaseError(error);
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
