@@ -14,9 +14,6 @@ import type { RouteHandle } from "~/root";
 
 export const streamTimeout = 5_000;
 
-// Reports the route each request matched, for the request log and metrics (core/matched-route.server.ts).
-export { instrumentations } from "~/core/matched-route.server";
-
 /**
  * What reaches the log: real failures. A client's mistake that React Router answers itself (a POST
  * to a page without an action is a 405, an unknown route a 404) is not a crash, and a request the

@@ -18,10 +18,10 @@ import { createRequestHandler } from "react-router";
 import { getDatabase } from "../db/connection";
 import { appContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
-import { matchedRouteContext, type MatchedRoute } from "~/core/matched-route.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse } from "~/features/finder/search-gate.server";
 import { localeFromHeaders } from "~/middleware/i18n";
+import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
 import { ROUTE_LABEL } from "./request-log";
 
@@ -46,7 +46,7 @@ app.use(async (req, res, next) => {
       nonce: String(res.locals.cspNonce ?? ""),
       clientIp,
     });
-    // The request log's route: React Router's matched pattern, reported while it answers.
+    // The request log's route: the pattern React Router matched (middleware/matched-route.ts).
     const matched: MatchedRoute = {};
     context.set(matchedRouteContext, matched);
     res.locals.route = ROUTE_LABEL.unmatched;
