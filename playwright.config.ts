@@ -85,6 +85,8 @@ export default defineConfig({
         OAUTH_TOKEN_URL: `${OIDC_URL}/token`,
         OAUTH_USERINFO_URL: `${OIDC_URL}/userinfo`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // No metrics port: it would collide with another run's, or with an `npm start` beside it.
+        METRICS_PORT: "0",
       },
     },
   ],

@@ -8,6 +8,7 @@ import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 import { documentKey, fromTemplate, RenderedDocuments, toTemplate } from "~/core/render-cache.server";
+import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
 import type { RouteHandle } from "~/root";
 
@@ -19,6 +20,7 @@ export const streamTimeout = 5_000;
  * client abandoned is not one either.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  countDatabaseError(error);
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);

@@ -25,6 +25,7 @@ import { Toaster } from "~/components/toaster";
 import { FloatingActions } from "~/features/marketing/floating-actions";
 import { sessionMiddleware, userContext } from "~/middleware/session";
 import { i18nMiddleware, localeContext } from "~/middleware/i18n";
+import { matchedRouteMiddleware } from "~/middleware/matched-route";
 import { useT } from "~/i18n/use-t";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [matchedRouteMiddleware, sessionMiddleware, i18nMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();

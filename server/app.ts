@@ -18,9 +18,12 @@ import { createRequestHandler } from "react-router";
 import { getDatabase } from "../db/connection";
 import { appContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
+import { countDatabaseError } from "~/core/metrics.server";
 import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse } from "~/features/finder/search-gate.server";
 import { localeFromHeaders } from "~/middleware/i18n";
+import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
+import { ROUTE_LABEL } from "./request-log";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
 const STREAM_CLOSE_GRACE_MS = 1_000;
@@ -43,6 +46,10 @@ app.use(async (req, res, next) => {
       nonce: String(res.locals.cspNonce ?? ""),
       clientIp,
     });
+    // The request log's route: the pattern React Router matched (middleware/matched-route.ts).
+    const matched: MatchedRoute = {};
+    context.set(matchedRouteContext, matched);
+    res.locals.route = ROUTE_LABEL.unmatched;
     if (req.method === "GET" || req.method === "HEAD") {
       // The finder's search limit is counted here. A refused page request is answered at once,
       // before React Router routes or renders anything; a refused data request goes on with the
@@ -51,6 +58,7 @@ app.use(async (req, res, next) => {
       const gate = await gateSearch(db, url, limitKeyOf(clientIp));
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
+          res.locals.route = ROUTE_LABEL.searchRefused;
           const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
           await sendResponse(res, refusedSearchResponse(gate.retryAfterSeconds, stylesheet, locale));
           return;
@@ -65,9 +73,11 @@ app.use(async (req, res, next) => {
       if (!res.writableFinished) controller.abort();
     });
     const response = await handleRequest(request, context);
+    if (matched.pattern) res.locals.route = matched.pattern;
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
     await sendResponse(res, response);
   } catch (error) {
+    countDatabaseError(error);
     next(error);
   }
 });

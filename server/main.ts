@@ -6,16 +6,20 @@
 // worker (node:cluster) after preparing the database once.
 import compression from "compression";
 import cluster from "node:cluster";
-import express, { type Response } from "express";
+import express, { type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
+import { AggregatorRegistry } from "prom-client";
 import { clientIp } from "./client-ip.ts";
 import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./cross-site.ts";
 import { getEnv, type Env } from "../app/core/env.server.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
+import { requestLog, ROUTE_LABEL } from "./request-log.ts";
+import { collectProcessMetrics, processMetrics } from "../app/core/metrics.server.ts";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
@@ -64,6 +68,17 @@ export async function serve(env: Env, { announce = true } = {}) {
   const { db } = getDatabase(env.DATABASE_PATH);
   const app = express();
   app.disable("x-powered-by");
+  collectProcessMetrics();
+  // In a cluster the primary serves the metrics: this worker answers its requests for them.
+  if (cluster.isWorker) new AggregatorRegistry();
+  else {
+    await serveMetrics(env, processMetrics).catch((error: NodeJS.ErrnoException) => {
+      console.error(metricsListenFailure(env, error));
+      closeDatabase();
+      process.exit(1);
+    });
+  }
+  app.use(requestLog());
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
   if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
   const server = http.createServer(app);
@@ -183,11 +198,15 @@ export async function serve(env: Env, { announce = true } = {}) {
     });
   } else {
     // Hashed assets never change: cache them for a year. Everything else in public/ for an hour.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    const labelStatic: RequestHandler = (_req, res, next) => {
+      res.locals.route = ROUTE_LABEL.static;
+      next();
+    };
+    app.use("/assets", labelStatic, express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     // Only a path that names a file (public/ holds nothing else) is looked for on disk: a page,
     // a sticker scan above all, is not worth two stat calls (3.8 % of a scan's CPU in a profile).
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
-    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? labelStatic(req, res, () => publicFiles(req, res, next)) : next()));
     styleHashes = [(await import("./inline-css.ts")).INLINE_CSS_HASH];
     const { app: reactRouterApp } = await import("./app.ts");
     app.use(reactRouterApp);
@@ -326,5 +345,18 @@ export function startCluster(env: Env, count: number) {
       process.exit(exitCode);
     }
   });
-  for (let i = 0; i < count; i++) fork();
+  // The workers' metrics, summed, on the metrics port (server/metrics-server.ts); the workers
+  // start once it listens, so a busy metrics port stops the start before any of them.
+  const aggregator = new AggregatorRegistry();
+  const workersMetrics: MetricsSource = { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
+  serveMetrics(env, workersMetrics).then(
+    () => {
+      if (stopping) process.exit(exitCode);
+      for (let i = 0; i < count; i++) fork();
+    },
+    (error: NodeJS.ErrnoException) => {
+      console.error(metricsListenFailure(env, error));
+      process.exit(1);
+    },
+  );
 }

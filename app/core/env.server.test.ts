@@ -38,6 +38,13 @@ describe("environment schema", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
   });
 
+  test("metrics listen on loopback port 9091 unless told otherwise; 0 turns them off", () => {
+    expect(parseEnv({})).toMatchObject({ METRICS_PORT: 9091, METRICS_HOST: "127.0.0.1" });
+    expect(parseEnv({ METRICS_PORT: "0", METRICS_HOST: "::" })).toMatchObject({ METRICS_PORT: 0, METRICS_HOST: "::" });
+    expect(() => parseEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+  });
+
   test("empty strings count as unset", () => {
     const env = parseEnv({ APP_URL: "", PORT: "", TRUST_PROXY: "" });
     expect(env.demoMode).toBe(true);

@@ -42,6 +42,10 @@ const envSchema = z
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
     /** Processes serving the port (server.js starts a cluster above 1). */
     WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
+    /** Prometheus's GET /metrics on its own port (0: none), never the public one (server/metrics-server.ts). */
+    METRICS_PORT: optional.transform((v) => Number(v ?? 9091)).pipe(z.number().int().min(0).max(65535)),
+    /** The address it listens on: loopback unless widened (Fly scrapes over its private network). */
+    METRICS_HOST: optional.default("127.0.0.1"),
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);

@@ -1,4 +1,4 @@
-// The root's second middleware: works out the request's language once (the switch's cookie, else
+// The root's third middleware: works out the request's language once (the switch's cookie, else
 // Accept-Language; app/i18n/locale.ts) into the context, where the root loader and the finder's
 // loaders and actions read it. Every response then says it varies with both headers, so no cache
 // hands a Hindi page to an English reader, and names its language.

@@ -52,6 +52,8 @@ export async function startAppServer(databasePath: string, workers: number, extr
       TRUST_PROXY: "fly",
       WEB_CONCURRENCY: String(workers),
       NODE_OPTIONS: productionNodeOptions(),
+      // Metrics are still counted (they are part of every request's cost); only their port is off.
+      METRICS_PORT: "0",
       ...extraEnv,
     },
   });

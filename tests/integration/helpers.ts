@@ -32,7 +32,11 @@ export type SpawnOptions = {
   cwd?: string;
 };
 
-/** Spawns `node server.js` (production unless env says otherwise) without waiting for it. */
+/**
+ * Spawns `node server.js` (production unless env says otherwise) without waiting for it. The
+ * metrics port is off unless `env` sets METRICS_PORT: test servers run side by side and must not
+ * fight over the default 9091.
+ */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -40,7 +44,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   let stderr = "";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.resolve("server.js")], {
     cwd: options.cwd,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

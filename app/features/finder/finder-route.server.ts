@@ -9,6 +9,7 @@ import { userContext } from "~/middleware/session";
 import { localeContext } from "~/middleware/i18n";
 import { messageIn, type MessageKey } from "~/i18n/messages";
 import { DEMO_TOKEN } from "./demo";
+import { countSearch } from "./finder-metrics.server";
 import type { FinderActionData, FinderLoaderData, UnlockMode } from "./finder";
 import { searchOwner } from "./owner-search.server";
 import { logDemoSearch } from "./search-history.server";
@@ -74,6 +75,7 @@ export async function finderLoader({ request, context }: Args) {
   const demoUnlocked = url.searchParams.get("unmasked") === "1";
   const finderId = context.get(userContext)?.id ?? null;
   const result = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId });
+  if (!rereading) countSearch(searchRequest.kind, result.profile.kind, automated);
   return data({ ...empty, form: query, search: { ...result, query, demoUnmasked: demoUnlocked } }, { headers: NO_STORE });
 }
 

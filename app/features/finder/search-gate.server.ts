@@ -8,6 +8,7 @@ import { createContext } from "react-router";
 import type { Db } from "../../../db/connection";
 import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
+import { countRefusedSearch } from "./finder-metrics.server";
 import { messageIn, type Locale } from "~/i18n/messages";
 import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema } from "./search-input";
 
@@ -47,7 +48,9 @@ export async function gateSearch(db: Db, url: URL, clientKey: string): Promise<S
     if (parseSearch(request.fields, schema).status !== "success") return { allowed: true };
   }
   const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
-  return allowed ? { allowed: true } : { allowed: false, retryAfterSeconds };
+  if (allowed) return { allowed: true };
+  countRefusedSearch();
+  return { allowed: false, retryAfterSeconds };
 }
 
 const escape = (text: string) =>

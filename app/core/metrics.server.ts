@@ -1,0 +1,55 @@
+// The operator's numbers, through prom-client's default registry (one per process). A module
+// declares the metrics it moves beside its own rules (the finder's searches in
+// features/finder/finder-metrics.server.ts, mail in core/mail.server.ts, requests in
+// server/request-log.ts) with the helpers below; server/metrics-server.ts serves them on
+// METRICS_PORT, never on the public port. Every label is a small fixed set (a route pattern, a
+// status, a kind): never a URL, a token, an e-mail or an address.
+//
+// In development Node runs server/main.ts itself while Vite loads the app's own copy of these
+// modules into the same process, so a metric can be declared twice: the second declaration gets
+// the metric the first one registered (prom-client refuses a name registered twice).
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  register,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from "prom-client";
+
+export function counter<T extends string = never>(config: CounterConfiguration<T>): Counter<T> {
+  return (register.getSingleMetric(config.name) as Counter<T> | undefined) ?? new Counter(config);
+}
+
+export function gauge<T extends string = never>(config: GaugeConfiguration<T>): Gauge<T> {
+  return (register.getSingleMetric(config.name) as Gauge<T> | undefined) ?? new Gauge(config);
+}
+
+export function histogram<T extends string = never>(config: HistogramConfiguration<T>): Histogram<T> {
+  return (register.getSingleMetric(config.name) as Histogram<T> | undefined) ?? new Histogram(config);
+}
+
+/**
+ * prom-client's process metrics: event-loop delay (nodejs_eventloop_lag_*), heap
+ * (nodejs_heap_size_*), RSS (process_resident_memory_bytes), CPU, GC. Once per serving process.
+ */
+export function collectProcessMetrics() {
+  collectDefaultMetrics();
+}
+
+/** This process's metrics in Prometheus's text format. */
+export const processMetrics = { contentType: register.contentType, metrics: () => register.metrics() };
+
+/** SQLite gave up waiting for the write lock (busy_timeout, db/connection.ts) and the request failed. */
+const sqliteBusy = counter({
+  name: "tagback_sqlite_busy_errors_total",
+  help: "Requests that failed because SQLite stayed busy (locked) past the busy timeout",
+});
+
+/** Counts `error` when it is SQLite's SQLITE_BUSY (or an extended BUSY code). */
+export function countDatabaseError(error: unknown) {
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  if (code.startsWith("SQLITE_BUSY")) sqliteBusy.inc();
+}
