@@ -15,6 +15,9 @@
 //   npm run bench -- --quick                 # 1 s runs: checks the script works
 //   npm run bench -- --admin-work            # also: minting 10,000 and a 2,000-sticker PDF beside
 //                                            # the finders (scripts/bench/admin-work.ts; minutes)
+//   npm run bench -- --capacity              # also: how far one process goes — scans, messages,
+//                                            # open streams, database growth, restore time
+//                                            # (scripts/bench/capacity.ts, decision 004; minutes)
 //
 // Everything it starts (server, nginx, bare node server) is stopped at the end, on error and on
 // Ctrl-C (scripts/bench/children.ts). Numbers are only worth comparing on a quiet machine: the
@@ -33,6 +36,7 @@ import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inline
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
 import { renderReport } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
+import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
@@ -202,6 +206,11 @@ async function main() {
       const work = await measureAdminWork(admin, { ...counts, metricsPort, devModePassword, databasePath: database });
       await stopChild(admin);
       console.log(`\n${renderAdminWork(work)}`);
+    }
+
+    if (options.capacity) {
+      const capacity = await measureCapacity({ quick: options.quick, durationS: options.durationS, databasePath: database, dir, ticksPerSecond, scanPath: SCAN_PATH });
+      console.log(`\n${renderCapacity(capacity)}`);
     }
   } finally {
     await stopAll();

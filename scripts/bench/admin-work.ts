@@ -30,7 +30,7 @@ const ADMIN_IP = "198.51.100.77";
 const PROBE_EVERY_MS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function cookiesOf(response: Response): string {
+export function cookiesOf(response: Response): string {
   return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 }
 

@@ -20,7 +20,7 @@ type Options = {
   amount?: number;
   timeout?: number;
   headers: Record<string, string>;
-  requests: Array<{ setupRequest: (request: { headers?: Record<string, string> }) => unknown }>;
+  requests: Array<{ setupRequest: (request: { headers?: Record<string, string>; path?: string }) => unknown }>;
 };
 type Result = { requests: { average: number; total: number; sent: number }; errors: number; timeouts: number; duration: number };
 type Tracker = EventEmitter & PromiseLike<Result>;
@@ -53,6 +53,8 @@ export type LoadSpec = {
   clientIp: () => string;
   /** The process whose tree's CPU time is measured, with its clock ticks per second. */
   server?: { pid: number; ticksPerSecond: number };
+  /** Makes each request a form POST: its path (default the url's), url-encoded fields and the headers it adds (a cookie). */
+  form?: () => { path?: string; fields: Record<string, string>; headers: Record<string, string> };
 };
 
 export async function runLoad(spec: LoadSpec): Promise<Run> {
@@ -68,7 +70,14 @@ export async function runLoad(spec: LoadSpec): Promise<Run> {
     headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT },
     requests: [
       {
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, "fly-client-ip": spec.clientIp() } }),
+        setupRequest: (request) => {
+          const headers = { ...request.headers, "fly-client-ip": spec.clientIp() };
+          if (!spec.form) return { ...request, headers };
+          const { path, fields, headers: added } = spec.form();
+          const body = new URLSearchParams(fields).toString();
+          const post = { ...request, method: "POST", body, headers: { ...headers, ...added, "content-type": "application/x-www-form-urlencoded" } };
+          return path ? { ...post, path } : post;
+        },
       },
     ],
   });

@@ -11,6 +11,8 @@ export type BenchOptions = {
   quick: boolean;
   /** Also measure heavy admin work beside the finders (scripts/bench/admin-work.ts): minutes. */
   adminWork: boolean;
+  /** Also measure how far one process goes (scripts/bench/capacity.ts, decision 004): minutes. */
+  capacity: boolean;
 };
 
 const MAX_DURATION_S = 60;
@@ -24,6 +26,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
       workers: { type: "string" },
       quick: { type: "boolean", default: false },
       "admin-work": { type: "boolean", default: false },
+      capacity: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -36,6 +39,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     workers: clamp(values.workers, defaultWorkers, 1, MAX_WORKERS),
     quick,
     adminWork: values["admin-work"] ?? false,
+    capacity: values.capacity ?? false,
   };
 }
 

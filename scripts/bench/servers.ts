@@ -33,6 +33,13 @@ export function productionNodeOptions(): string {
   return /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(flyToml)?.[1] ?? "";
 }
 
+/** Concurrent requests Fly's proxy lets through to the machine (fly.toml's hard_limit); null if unset. */
+export function flyConcurrencyHardLimit(): number | null {
+  const flyToml = fs.readFileSync(path.join(HERE, "../../fly.toml"), "utf8");
+  const limit = /^\s*hard_limit\s*=\s*(\d+)/m.exec(flyToml)?.[1];
+  return limit === undefined ? null : Number(limit);
+}
+
 /**
  * `node server.js` as `npm start` runs it, with fly.toml's NODE_OPTIONS, behind "Fly"
  * (TRUST_PROXY=fly: the client address is the Fly-Client-IP header the load sends). Ready when it
@@ -42,23 +49,25 @@ export function productionNodeOptions(): string {
 export async function startAppServer(databasePath: string, workers: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startChild("the app server", process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      DATABASE_PATH: databasePath,
-      TRUST_PROXY: "fly",
-      WEB_CONCURRENCY: String(workers),
-      NODE_OPTIONS: productionNodeOptions(),
-      // Metrics are still counted (they are part of every request's cost); only their port is off.
-      METRICS_PORT: "0",
-      ...extraEnv,
-    },
-  });
+  const server = startChild("the app server", process.execPath, ["server.js"], { env: { ...appServerEnv(port, databasePath, workers), ...extraEnv } });
   await waitForOutput(server, /Tagback listening on/, START_TIMEOUT_MS);
   return Object.assign(server, { base });
+}
+
+/** The environment of `node server.js` in the bench: production, behind "Fly", fly.toml's flags. */
+export function appServerEnv(port: number, databasePath: string, workers: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_PATH: databasePath,
+    TRUST_PROXY: "fly",
+    WEB_CONCURRENCY: String(workers),
+    NODE_OPTIONS: productionNodeOptions(),
+    // Metrics are still counted (they are part of every request's cost); only their port is off.
+    METRICS_PORT: "0",
+  };
 }
 
 /** scripts/bench/bare-server.ts with `workers` processes, answering with `gzFile`'s bytes. */
