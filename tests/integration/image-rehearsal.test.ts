@@ -85,11 +85,16 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The environment Fly would add to the image's: a port, a loopback origin (demo mode), a file replica. */
+/** The environment Fly would add to the image's: ports, a loopback origin (demo mode), a file replica. */
 async function flyEnv(replica: string) {
   const port = await freePort();
+  const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return { url, env: { PORT: String(port), APP_URL: url, LITESTREAM_REPLICA_URL: pathToFileURL(replica).href } };
+  return {
+    url,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
+    env: { PORT: String(port), METRICS_PORT: String(metricsPort), APP_URL: url, LITESTREAM_REPLICA_URL: pathToFileURL(replica).href },
+  };
 }
 
 /** Runs `node ARGS` in the image's WORKDIR with the image's environment, as `fly ssh console` would. */
@@ -169,7 +174,7 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
 
   test("through docker-start.sh under Litestream: a scan, sign-in, replication, a SIGTERM stop, a restore", { timeout: 300_000 }, async () => {
     const replica = path.join(work, "replica");
-    const { url, env } = await flyEnv(replica);
+    const { url, metrics, env } = await flyEnv(replica);
     const volume = imagePath(image, "/data");
 
     const first = start(image, env);
@@ -178,6 +183,9 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     expect(scan.status).toBe(200);
     expect(await scan.text()).toContain("Aarav Sharma");
     expect((await fetch(`${url}/auth`)).status).toBe(200);
+    // The operator's view: the scan is counted on the metrics port, which the public port does not serve.
+    expect(await (await fetch(metrics)).text()).toMatch(/^tagback_finder_searches_total\{[^}]*kind="sticker"[^}]*\} 1$/m);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
     await until(() => generations(replica).length > 0, "a generation in the file replica", first);
 
     // Fly stops the machine with SIGTERM to the CMD's process, Litestream (docker-start.sh execs it),
