@@ -144,6 +144,28 @@ describe("methods", () => {
   });
 });
 
+describe("cross-site posts", () => {
+  const postLanguage = (headers: Record<string, string>) =>
+    fetch(`${server.url}/language`, { method: "POST", headers, body: new URLSearchParams({ lang: "hi", returnTo: "/about" }), redirect: "manual" });
+
+  test("without Origin or Sec-Fetch-Site, a Referer from another origin is refused", async () => {
+    for (const referer of ["https://evil.example/form", `http://127.0.0.1:${server.port + 1}/`, "not a url"]) {
+      const response = await postLanguage({ Referer: referer });
+      expect(response.status, referer).toBe(403);
+      expect(response.headers.get("set-cookie"), referer).toBeNull();
+    }
+  });
+
+  test("a Referer from this origin, or no browser headers at all, is served", async () => {
+    const sameOrigin: Record<string, string>[] = [{ Referer: `${server.url}/about?x=1` }, {}];
+    for (const headers of sameOrigin) {
+      const response = await postLanguage(headers);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("set-cookie")).toContain("tb_lang=");
+    }
+  });
+});
+
 describe("IPv6", () => {
   test("a same-origin form post over http://[::1]:PORT works", async () => {
     const origin = `http://[::1]:${server.port}`;
