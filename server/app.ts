@@ -50,11 +50,11 @@ app.use(async (req, res, next) => {
     const matched: MatchedRoute = {};
     context.set(matchedRouteContext, matched);
     res.locals.route = ROUTE_LABEL.unmatched;
+    const url = requestUrl(req, res);
     if (req.method === "GET" || req.method === "HEAD") {
       // The finder's search limit is counted here. A refused page request is answered at once,
       // before React Router routes or renders anything; a refused data request goes on with the
       // refusal in the context (app/features/finder/search-gate.server.ts).
-      const url = new URL(req.originalUrl, "http://localhost");
       const gate = await gateSearch(db, url, limitKeyOf(clientIp));
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
@@ -67,7 +67,7 @@ app.use(async (req, res, next) => {
       }
     }
     const controller = new AbortController();
-    const request = fetchRequest(req, res, controller.signal);
+    const request = fetchRequest(req, url, controller.signal);
     // The client went away before the whole response was written.
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
@@ -82,15 +82,24 @@ app.use(async (req, res, next) => {
   }
 });
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, signal: AbortSignal): Request {
+/**
+ * The URL React Router sees: the origin server/main.ts worked out, then the path as received. Not
+ * `new URL(path, base)`: there a path starting with `//` is a network-path reference (`//` names
+ * an empty host and throws, `//evil.example/` names that host), where here it stays a path.
+ */
+function requestUrl(req: ExpressRequest, res: ExpressResponse): URL {
   const origin = res.locals.requestOrigin;
   if (typeof origin !== "string") throw new Error("server/main.ts did not set res.locals.requestOrigin");
+  return new URL(`${origin}${req.originalUrl}`);
+}
+
+function fetchRequest(req: ExpressRequest, url: URL, signal: AbortSignal): Request {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(`${origin}${req.originalUrl}`, init);
+  return new Request(url, init);
 }
 
 function fetchHeaders(incoming: IncomingHttpHeaders): Headers {

@@ -1,7 +1,7 @@
 // Malformed requests to every route answer a 4xx (or a success), never a 5xx, and the server keeps
 // answering. A fixed catalogue (bad methods, wrong bodies, odd query strings, weird headers) for
-// every route and its `.data` twin, anonymous and signed in, then fast-check with a fixed seed and
-// a bounded number of runs, so the test is deterministic.
+// every route and its `.data` twin, anonymous and signed in, and for `//`-style targets; then
+// fast-check with a fixed seed and a bounded number of runs, so the test is deterministic.
 import fc from "fast-check";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,21 +13,31 @@ const SEED = 20_261_123;
 const RUNS = 400;
 const CONCURRENCY = 8;
 
-/** URLs of the route table, from app/routes/ (flat routes), plus the ones the spec names. */
+/** The URL of a route file or folder of app/routes/ (flat routes). */
+function routeUrl(entry: string): string {
+  const segments = entry
+    .replace(/\.(tsx?|jsx?)$/, "")
+    .split(/\.(?![^[]*\])/) // a dot in brackets is part of the segment: robots[.]txt
+    .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
+    .map((segment) => segment.replace(/_$/, "")) // auth_.callback: not nested in auth's layout
+    .map((segment) => segment.replace(/\[(.*?)\]/g, "$1"))
+    .map((segment) => (segment === "$" ? "no-such-page" : segment.startsWith("$") ? "x" : segment));
+  return `/${segments.join("/")}`;
+}
+
+/** URLs of the route table, from app/routes/, plus the ones the spec names. */
 function routeUrls(): string[] {
   const urls = new Set(["/", "/about", "/findowner", "/auth", "/auth/callback", "/auth/confirm", "/logout", "/search/location",
     "/healthcheck", "/profile", "/token", "/settings", "/lost", "/found", "/lost-found", "/messaging", "/admin/lookup", "/no-such-page/x"]);
-  for (const entry of fs.readdirSync("app/routes")) {
-    const name = entry.replace(/\.(tsx?|jsx?)$/, "");
-    const segments = name
-      .split(".")
-      .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
-      .map((segment) => segment.replace(/_$/, "")) // auth_.callback: not nested in auth's layout
-      .map((segment) => (segment === "$" ? "no-such-page" : segment.startsWith("$") ? "x" : segment));
-    urls.add(`/${segments.join("/")}`);
-  }
+  for (const entry of fs.readdirSync("app/routes")) urls.add(routeUrl(entry));
   return [...urls].sort();
 }
+
+/**
+ * Request targets that are network-path references (`//host/path`) where `new URL(target, base)`
+ * reads a host, or throws on an empty one: each is a path here.
+ */
+const NETWORK_PATH_TARGETS = ["//", "///", "//?t=100000000001", "//evil.example/", "//about", "//_.data", "//robots.txt", "//%zz"];
 
 /** React Router's single-fetch URL for a page: `/about.data`, `/_.data` for the root. */
 const dataUrl = (url: string) => (url === "/" ? "/_.data" : `${url}.data`);
@@ -191,8 +201,16 @@ function catalogue(signedIn: boolean): FuzzRequest[] {
   return requests;
 }
 
+/** Each network-path target with each method that reaches the app. */
+const networkPaths = (): FuzzRequest[] =>
+  NETWORK_PATH_TARGETS.flatMap((target) => [
+    { method: "GET", target, headers: [] },
+    { method: "HEAD", target, headers: [] },
+    { method: "POST", target, headers: [sameOrigin(), FORM], body: form({ intent: "unlock" }) },
+  ]);
+
 test(`a fixed catalogue of malformed requests to ${PATHS.length} URLs gets no 5xx`, { timeout: 60_000 }, async () => {
-  const requests = [...catalogue(false), ...catalogue(true).filter((_, i) => i % 2 === 0)];
+  const requests = [...networkPaths(), ...catalogue(false), ...catalogue(true).filter((_, i) => i % 2 === 0)];
   await checkAll(requests);
   expect(failures).toEqual([]);
   console.log(`${requests.length} catalogue requests by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);

@@ -82,6 +82,21 @@ describe("request targets", () => {
     expect(response.status).toBe(400);
   });
 
+  test("a target starting with // is a path (React Router's / for //), never a 500", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      for (const target of ["//", "///"]) {
+        const response = await rawRequest(server.port, crlf([`${method} ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+        expect(response.status, `${method} ${target}`).toBe(200);
+      }
+    }
+    const scan = await rawRequest(server.port, crlf(["GET //?t=100000000001 HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(scan.status).toBe(200);
+    expect(scan.body).toContain("Aarav Sharma");
+    // Not another host: the not-found page of this one.
+    const elsewhere = await rawRequest(server.port, crlf(["GET //evil.example/ HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(elsewhere.status).toBe(404);
+  });
+
   test("a path with broken percent-encoding is a bad request, not a logged error", async () => {
     for (const target of ["/%zz", "/about%", "/%C0%AF", "/%ZZ.data"]) {
       const response = await rawRequest(server.port, crlf([`GET ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
