@@ -60,6 +60,9 @@ function originOf(value: string) {
  * action, an invalid method). A route that needs another method adds it here.
  */
 export const ALLOW = "GET, HEAD, POST";
+/** What a route without an action allows (server/app.ts says so on React Router's 405). */
+export const ALLOW_READ = "GET, HEAD";
+export const METHOD_NOT_ALLOWED = "Method not allowed.";
 const SERVED_METHODS = new Set(ALLOW.split(", "));
 
 export type RequestTargetInput = {
@@ -95,7 +98,7 @@ const HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 export function readRequestTarget(input: RequestTargetInput): RequestTarget {
   const bad = (message: string): RequestTarget => ({ kind: "refuse", status: 400, message });
   if (input.httpVersion !== "1.1" && input.httpVersion !== "1.0") return bad("Unsupported HTTP version.");
-  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, message: "Method not allowed." };
+  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, message: METHOD_NOT_ALLOWED };
   if (input.protocol !== "http" && input.protocol !== "https") return bad("Unsupported scheme.");
 
   let path = input.target;

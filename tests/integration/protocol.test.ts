@@ -181,6 +181,17 @@ describe("cross-site posts", () => {
   });
 });
 
+describe("response headers", () => {
+  test("a header a route sets replaces the server's default instead of coming twice", async () => {
+    // A finder's private thread (here one that does not exist) keeps its address out of Referers.
+    const thread = await rawRequest(server.port, crlf([`GET /f/${"a".repeat(43)} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+    const referrerPolicies = (text: string) => text.slice(0, text.indexOf("\r\n\r\n")).match(/^referrer-policy:.*$/gim)?.map((line) => line.toLowerCase());
+    expect(referrerPolicies(thread.text)).toEqual(["referrer-policy: same-origin"]);
+    const landing = await rawRequest(server.port, crlf(["GET / HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(referrerPolicies(landing.text)).toEqual(["referrer-policy: strict-origin-when-cross-origin"]);
+  });
+});
+
 describe("IPv6", () => {
   test("a same-origin form post over http://[::1]:PORT works", async () => {
     const origin = `http://[::1]:${server.port}`;
