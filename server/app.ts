@@ -1,7 +1,7 @@
 // The part of the server that Vite bundles with the app, so the context it builds is the very one
 // route modules read (see app/core/context.ts). server/main.ts mounts it after opening the database.
 //
-// This is @react-router/express's adapter with two differences:
+// This is @react-router/express's adapter with these differences:
 // - the request URL is server/main.ts's origin (res.locals.requestOrigin, from readRequestTarget in
 //   server/cross-site.ts) plus the path. The stock adapter rebuilds it from req.hostname and
 //   splits Host on ":", which breaks IPv6 literals (`[::1]:3000` lost its port, so every form post
@@ -10,7 +10,9 @@
 // - on shutdown (res.locals.shutdownSignal, aborted by server/main.ts), the request.signal of an open
 //   event stream aborts, so a route's stream ends and the process can exit. Long-lived responses
 //   need nothing else: close the stream when request.signal aborts, as any event stream must for
-//   a client that goes away.
+//   a client that goes away;
+// - a header the app sets replaces server/main.ts's default of the same name, and React Router's
+//   405 for a route without an action names the methods the route allows.
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import type { IncomingHttpHeaders } from "node:http";
@@ -23,6 +25,7 @@ import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse 
 import { localeFromHeaders } from "~/middleware/i18n";
 import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
+import { ALLOW_READ, METHOD_NOT_ALLOWED } from "./cross-site";
 import { ROUTE_LABEL } from "./request-log";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
@@ -50,11 +53,11 @@ app.use(async (req, res, next) => {
     const matched: MatchedRoute = {};
     context.set(matchedRouteContext, matched);
     res.locals.route = ROUTE_LABEL.unmatched;
+    const url = requestUrl(req, res);
     if (req.method === "GET" || req.method === "HEAD") {
       // The finder's search limit is counted here. A refused page request is answered at once,
       // before React Router routes or renders anything; a refused data request goes on with the
       // refusal in the context (app/features/finder/search-gate.server.ts).
-      const url = new URL(req.originalUrl, "http://localhost");
       const gate = await gateSearch(db, url, limitKeyOf(clientIp));
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
@@ -67,12 +70,12 @@ app.use(async (req, res, next) => {
       }
     }
     const controller = new AbortController();
-    const request = fetchRequest(req, res, controller.signal);
+    const request = fetchRequest(req, url, controller.signal);
     // The client went away before the whole response was written.
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const response = await handleRequest(request, context);
+    const response = allowOnMethodNotAllowed(await handleRequest(request, context));
     if (matched.pattern) res.locals.route = matched.pattern;
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
     await sendResponse(res, response);
@@ -82,15 +85,24 @@ app.use(async (req, res, next) => {
   }
 });
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, signal: AbortSignal): Request {
+/**
+ * The URL React Router sees: the origin server/main.ts worked out, then the path as received. Not
+ * `new URL(path, base)`: there a path starting with `//` is a network-path reference (`//` names
+ * an empty host and throws, `//evil.example/` names that host), where here it stays a path.
+ */
+function requestUrl(req: ExpressRequest, res: ExpressResponse): URL {
   const origin = res.locals.requestOrigin;
   if (typeof origin !== "string") throw new Error("server/main.ts did not set res.locals.requestOrigin");
+  return new URL(`${origin}${req.originalUrl}`);
+}
+
+function fetchRequest(req: ExpressRequest, url: URL, signal: AbortSignal): Request {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: fetchHeaders(req.headers), signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(`${origin}${req.originalUrl}`, init);
+  return new Request(url, init);
 }
 
 function fetchHeaders(incoming: IncomingHttpHeaders): Headers {
@@ -115,6 +127,23 @@ function endOnShutdown(res: ExpressResponse, controller: AbortController) {
   res.on("close", () => shutdown.removeEventListener("abort", stop));
 }
 
+/**
+ * React Router answers a POST to a route without an action with 405 and no Allow header; to a
+ * resource route (robots.txt, the health check, the feeds, the event streams) with its serialized
+ * error as well, `{"message":"Unexpected Server Error"}`. Every route here has a loader, so such a
+ * route allows GET and HEAD: the answer says so, and a resource route's in plain words. (A route
+ * that answers 405 itself names its methods, and is left alone.)
+ */
+function allowOnMethodNotAllowed(response: Response): Response {
+  if (response.status !== 405 || response.headers.has("Allow")) return response;
+  if (/^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) {
+    void response.body?.cancel();
+    return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: ALLOW_READ } });
+  }
+  response.headers.set("Allow", ALLOW_READ);
+  return response;
+}
+
 async function sendResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -122,7 +151,12 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    // A route's header replaces server/main.ts's default of that name (/f/:secret's stricter
+    // Referrer-Policy): appended, the response carried both. Set-Cookie comes once per cookie.
+    if (name === "set-cookie") res.append(name, value);
+    else res.set(name, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -10,6 +10,8 @@ export type CrossSiteInput = {
   method: string;
   secFetchSite: string | undefined;
   origin: string | undefined;
+  /** The Referer header: the judge only when neither Origin nor Sec-Fetch-Site came. */
+  referer?: string | undefined;
   /** The origin this request was addressed to (scheme://host as the client saw it). */
   requestOrigin: string;
 };
@@ -17,18 +19,24 @@ export type CrossSiteInput = {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Refuses state-changing requests that another site's page sent. Browsers send Sec-Fetch-Site on
- * every request and Origin on every POST; either one that names another site is enough to refuse.
- * React Router checks origins for page actions too, but this covers resource routes and answers
- * with a clear 403 instead of an error page. Origins compare as URLs, so `http://[::1]:3000` and
- * `http://[0:0::1]:3000` are the same origin; an Origin that is not a URL is another site's.
+ * Refuses state-changing requests that another site's page sent, by OWASP's order of evidence:
+ * Origin (current browsers send it with every POST), else Sec-Fetch-Site, else Referer. Either of
+ * the first two that names another site is enough to refuse. Only a request with neither (an old
+ * browser, or one behind a proxy that strips them) is judged by its Referer, and one from another
+ * origin is refused; a request with none of the three is no browser's form post (curl, monitors)
+ * and passes. React Router checks origins for page actions too, but this covers resource routes
+ * and answers with a clear 403 instead of an error page. Origins compare as URLs, so
+ * `http://[::1]:3000` and `http://[0:0::1]:3000` are the same origin; an Origin or Referer that
+ * is not a URL is another site's.
  */
-export function isCrossSiteWrite({ method, secFetchSite, origin, requestOrigin }: CrossSiteInput): boolean {
+export function isCrossSiteWrite({ method, secFetchSite, origin, referer, requestOrigin }: CrossSiteInput): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite === "cross-site" || secFetchSite === "same-site") return true;
   // An opaque origin ("null") comes from sandboxed frames and data: URLs, never from our pages.
   if (origin === "null") return true;
-  return origin !== undefined && !sameOrigin(origin, requestOrigin);
+  if (origin !== undefined) return !sameOrigin(origin, requestOrigin);
+  if (secFetchSite !== undefined) return false;
+  return referer !== undefined && !sameOrigin(referer, requestOrigin);
 }
 
 function sameOrigin(a: string, b: string) {
@@ -52,6 +60,9 @@ function originOf(value: string) {
  * action, an invalid method). A route that needs another method adds it here.
  */
 export const ALLOW = "GET, HEAD, POST";
+/** What a route without an action allows (server/app.ts says so on React Router's 405). */
+export const ALLOW_READ = "GET, HEAD";
+export const METHOD_NOT_ALLOWED = "Method not allowed.";
 const SERVED_METHODS = new Set(ALLOW.split(", "));
 
 export type RequestTargetInput = {
@@ -87,7 +98,7 @@ const HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 export function readRequestTarget(input: RequestTargetInput): RequestTarget {
   const bad = (message: string): RequestTarget => ({ kind: "refuse", status: 400, message });
   if (input.httpVersion !== "1.1" && input.httpVersion !== "1.0") return bad("Unsupported HTTP version.");
-  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, message: "Method not allowed." };
+  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, message: METHOD_NOT_ALLOWED };
   if (input.protocol !== "http" && input.protocol !== "https") return bad("Unsupported scheme.");
 
   let path = input.target;

@@ -153,6 +153,7 @@ export async function serve(env: Env, { announce = true } = {}) {
       method: req.method,
       secFetchSite: req.get("sec-fetch-site"),
       origin: req.get("origin"),
+      referer: req.get("referer"),
       requestOrigin: res.locals.requestOrigin,
     })) {
       res.status(403).type("text/plain").send("Cross-site request refused.");

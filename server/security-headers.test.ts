@@ -46,6 +46,20 @@ test("cross-site writes are recognised; same-origin posts and reads pass", () =>
   expect(isCrossSiteWrite({ method: "GET", secFetchSite: "cross-site", origin: "https://evil.example", requestOrigin: origin })).toBe(false);
 });
 
+test("without Origin or Sec-Fetch-Site, a Referer from another origin refuses a write", () => {
+  const requestOrigin = "http://127.0.0.1:3000";
+  const post = { method: "POST", secFetchSite: undefined, origin: undefined, requestOrigin };
+  for (const referer of ["https://evil.example/page", "http://127.0.0.1:3001/", "garbage", ""]) {
+    expect(isCrossSiteWrite({ ...post, referer }), referer).toBe(true);
+  }
+  expect(isCrossSiteWrite({ ...post, referer: "http://127.0.0.1:3000/settings?tab=1" })).toBe(false);
+  expect(isCrossSiteWrite({ ...post, referer: undefined })).toBe(false);
+  // Origin and Sec-Fetch-Site are better evidence than a Referer: with either, it is not asked.
+  expect(isCrossSiteWrite({ ...post, origin: requestOrigin, referer: "https://evil.example/" })).toBe(false);
+  expect(isCrossSiteWrite({ ...post, secFetchSite: "same-origin", referer: "https://evil.example/" })).toBe(false);
+  expect(isCrossSiteWrite({ ...post, method: "GET", referer: "https://evil.example/" })).toBe(false);
+});
+
 test("blob: workers (the QR scanner's decoder) only where the scanner runs", () => {
   expect(securityHeaders({ ...base, scannerWorker: true })["Content-Security-Policy"]).toContain("worker-src 'self' blob:");
   expect(securityHeaders(base)["Content-Security-Policy"]).not.toContain("worker-src");

@@ -1,7 +1,9 @@
 // Malformed requests to every route answer a 4xx (or a success), never a 5xx, and the server keeps
 // answering. A fixed catalogue (bad methods, wrong bodies, odd query strings, weird headers) for
-// every route and its `.data` twin, anonymous and signed in, then fast-check with a fixed seed and
-// a bounded number of runs, so the test is deterministic.
+// every route and its `.data` twin, anonymous and signed in, and for `//`-style targets; then
+// fast-check with a fixed seed and a bounded number of runs, so the test is deterministic; then a
+// POST to every resource route that only reads, which must be a plain 405.
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,21 +15,41 @@ const SEED = 20_261_123;
 const RUNS = 400;
 const CONCURRENCY = 8;
 
-/** URLs of the route table, from app/routes/ (flat routes), plus the ones the spec names. */
+/** The URL of a route file or folder of app/routes/ (flat routes). */
+function routeUrl(entry: string): string {
+  const segments = entry
+    .replace(/\.(tsx?|jsx?)$/, "")
+    .split(/\.(?![^[]*\])/) // a dot in brackets is part of the segment: robots[.]txt
+    .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
+    .map((segment) => segment.replace(/_$/, "")) // auth_.callback: not nested in auth's layout
+    .map((segment) => segment.replace(/\[(.*?)\]/g, "$1"))
+    .map((segment) => (segment === "$" ? "no-such-page" : segment.startsWith("$") ? "x" : segment));
+  return `/${segments.join("/")}`;
+}
+
+/** URLs of the route table, from app/routes/, plus the ones the spec names. */
 function routeUrls(): string[] {
   const urls = new Set(["/", "/about", "/findowner", "/auth", "/auth/callback", "/auth/confirm", "/logout", "/search/location",
     "/healthcheck", "/profile", "/token", "/settings", "/lost", "/found", "/lost-found", "/messaging", "/admin/lookup", "/no-such-page/x"]);
-  for (const entry of fs.readdirSync("app/routes")) {
-    const name = entry.replace(/\.(tsx?|jsx?)$/, "");
-    const segments = name
-      .split(".")
-      .filter((segment) => !segment.startsWith("_")) // pathless layouts and _index
-      .map((segment) => segment.replace(/_$/, "")) // auth_.callback: not nested in auth's layout
-      .map((segment) => (segment === "$" ? "no-such-page" : segment.startsWith("$") ? "x" : segment));
-    urls.add(`/${segments.join("/")}`);
-  }
+  for (const entry of fs.readdirSync("app/routes")) urls.add(routeUrl(entry));
   return [...urls].sort();
 }
+
+/** Resource routes (no page) with a loader and no action: robots.txt, the health check, feeds, event streams. */
+function readOnlyResourceUrls(): string[] {
+  return fs.readdirSync("app/routes").flatMap((entry) => {
+    const file = [entry, `${entry}/route.tsx`, `${entry}/route.ts`].map((name) => path.join("app/routes", name)).find((name) => fs.statSync(name, { throwIfNoEntry: false })?.isFile());
+    const source = file ? fs.readFileSync(file, "utf8") : "";
+    const readOnly = /^export (async )?function loader\b/m.test(source) && !/^export default\b|^export (async )?function action\b/m.test(source);
+    return readOnly ? [routeUrl(entry)] : [];
+  });
+}
+
+/**
+ * Request targets that are network-path references (`//host/path`) where `new URL(target, base)`
+ * reads a host, or throws on an empty one: each is a path here.
+ */
+const NETWORK_PATH_TARGETS = ["//", "///", "//?t=100000000001", "//evil.example/", "//about", "//_.data", "//robots.txt", "//%zz"];
 
 /** React Router's single-fetch URL for a page: `/about.data`, `/_.data` for the root. */
 const dataUrl = (url: string) => (url === "/" ? "/_.data" : `${url}.data`);
@@ -191,8 +213,16 @@ function catalogue(signedIn: boolean): FuzzRequest[] {
   return requests;
 }
 
+/** Each network-path target with each method that reaches the app. */
+const networkPaths = (): FuzzRequest[] =>
+  NETWORK_PATH_TARGETS.flatMap((target) => [
+    { method: "GET", target, headers: [] },
+    { method: "HEAD", target, headers: [] },
+    { method: "POST", target, headers: [sameOrigin(), FORM], body: form({ intent: "unlock" }) },
+  ]);
+
 test(`a fixed catalogue of malformed requests to ${PATHS.length} URLs gets no 5xx`, { timeout: 60_000 }, async () => {
-  const requests = [...catalogue(false), ...catalogue(true).filter((_, i) => i % 2 === 0)];
+  const requests = [...networkPaths(), ...catalogue(false), ...catalogue(true).filter((_, i) => i % 2 === 0)];
   await checkAll(requests);
   expect(failures).toEqual([]);
   console.log(`${requests.length} catalogue requests by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
@@ -270,6 +300,23 @@ test(`${RUNS} generated requests (seed ${SEED}) get no 5xx`, { timeout: 60_000 }
   console.log(`generated requests by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
   // Pages rendered, forms were read and refused, bad requests were refused.
   for (const status of [200, 400, 403, 405]) expect(statuses.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0);
+});
+
+test("a POST to every read-only resource route is a 405 naming GET and HEAD, and logs nothing", async () => {
+  const urls = readOnlyResourceUrls();
+  expect(urls).toEqual(expect.arrayContaining(["/robots.txt", "/healthcheck", "/sitemap.xml", "/blog/rss.xml", "/admin/stickers/x/sheet.pdf"]));
+  // Signed in as an admin, so the admin layout's guard lets the POST reach the route.
+  const db = new Database(path.join(dir, "fuzz.db"));
+  db.prepare("INSERT OR IGNORE INTO admin_users (user_id, created_at) SELECT id, ? FROM users WHERE email = ?").run(Date.now(), "aarav.sharma@example.com");
+  db.close();
+  const errorsBefore = crashLines(server.stderr()).length;
+  for (const target of urls) {
+    const response = await rawRequest(server.port, encode({ method: "POST", target, headers: [sameOrigin(), FORM], body: form({ intent: "x" }), signedIn: true }));
+    expect(response.status, target).toBe(405);
+    expect(response.headers.allow, target).toBe("GET, HEAD");
+    expect(response.body, target).toBe("Method not allowed.");
+  }
+  expect(crashLines(server.stderr()).slice(errorsBefore)).toEqual([]);
 });
 
 // A POST to a page without an action is React Router's own 405; app/entry.server.tsx's handleError

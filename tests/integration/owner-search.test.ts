@@ -205,6 +205,17 @@ describe("the search limit, counted in front of the router (search-gate.server.t
     expect((await search("198.51.100.91", "/profile.data?t=100000000001")).allowed).toBe(true);
   });
 
+  test("a path React Router serves as a finder page counts as that page: //, trailing slashes, another case, escapes", async () => {
+    const client = "198.51.100.92";
+    // Not new URL(path, base): there `//…` is a network-path reference.
+    const count = (path: string) => gateSearch(db, new URL(`http://localhost${path}`), limitKeyOf(client));
+    const paths = ["//?t=100000000001", "///?t=100000000001", "/ABOUT/?t=100000000001", "/%61bout?t=100000000001", "/FindOwner//?type=metrocard&number=12345678", "//_.data?t=100000000001"];
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect((await count(paths[i % paths.length]!)).allowed).toBe(true);
+    for (const path of paths) expect((await count(path)).allowed, path).toBe(false);
+    // Not a finder page to React Router (its not-found page): not counted.
+    expect((await count("//about?t=100000000001")).allowed).toBe(true);
+  });
+
   test("a refused search gets a small 429 page with Retry-After and the spec's message", async () => {
     const response = refusedSearchResponse(42, "/assets/app.css");
     expect(response.status).toBe(429);

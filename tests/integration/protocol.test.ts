@@ -82,6 +82,21 @@ describe("request targets", () => {
     expect(response.status).toBe(400);
   });
 
+  test("a target starting with // is a path (React Router's / for //), never a 500", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      for (const target of ["//", "///"]) {
+        const response = await rawRequest(server.port, crlf([`${method} ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+        expect(response.status, `${method} ${target}`).toBe(200);
+      }
+    }
+    const scan = await rawRequest(server.port, crlf(["GET //?t=100000000001 HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(scan.status).toBe(200);
+    expect(scan.body).toContain("Aarav Sharma");
+    // Not another host: the not-found page of this one.
+    const elsewhere = await rawRequest(server.port, crlf(["GET //evil.example/ HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(elsewhere.status).toBe(404);
+  });
+
   test("a path with broken percent-encoding is a bad request, not a logged error", async () => {
     for (const target of ["/%zz", "/about%", "/%C0%AF", "/%ZZ.data"]) {
       const response = await rawRequest(server.port, crlf([`GET ${target} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
@@ -141,6 +156,39 @@ describe("methods", () => {
     const response = await rawRequest(server.port, crlf(["HEAD / HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
     expect(response.status).toBe(200);
     expect(response.body).toBe("");
+  });
+});
+
+describe("cross-site posts", () => {
+  const postLanguage = (headers: Record<string, string>) =>
+    fetch(`${server.url}/language`, { method: "POST", headers, body: new URLSearchParams({ lang: "hi", returnTo: "/about" }), redirect: "manual" });
+
+  test("without Origin or Sec-Fetch-Site, a Referer from another origin is refused", async () => {
+    for (const referer of ["https://evil.example/form", `http://127.0.0.1:${server.port + 1}/`, "not a url"]) {
+      const response = await postLanguage({ Referer: referer });
+      expect(response.status, referer).toBe(403);
+      expect(response.headers.get("set-cookie"), referer).toBeNull();
+    }
+  });
+
+  test("a Referer from this origin, or no browser headers at all, is served", async () => {
+    const sameOrigin: Record<string, string>[] = [{ Referer: `${server.url}/about?x=1` }, {}];
+    for (const headers of sameOrigin) {
+      const response = await postLanguage(headers);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("set-cookie")).toContain("tb_lang=");
+    }
+  });
+});
+
+describe("response headers", () => {
+  test("a header a route sets replaces the server's default instead of coming twice", async () => {
+    // A finder's private thread (here one that does not exist) keeps its address out of Referers.
+    const thread = await rawRequest(server.port, crlf([`GET /f/${"a".repeat(43)} HTTP/1.1`, `Host: ${host()}`, "Connection: close"]));
+    const referrerPolicies = (text: string) => text.slice(0, text.indexOf("\r\n\r\n")).match(/^referrer-policy:.*$/gim)?.map((line) => line.toLowerCase());
+    expect(referrerPolicies(thread.text)).toEqual(["referrer-policy: same-origin"]);
+    const landing = await rawRequest(server.port, crlf(["GET / HTTP/1.1", `Host: ${host()}`, "Connection: close"]));
+    expect(referrerPolicies(landing.text)).toEqual(["referrer-policy: strict-origin-when-cross-origin"]);
   });
 });
 

@@ -24,13 +24,21 @@ export function isDataRequest(pathname: string): boolean {
 export const FINDER_PATHS = new Set(["/", "/about", "/findowner"]);
 
 /**
- * The page a path asks for: React Router's data requests (a client navigation's fetch) run the same
- * loader at `/about.data`, `/findowner.data` and `/_.data` (for `/`), and must count the same.
+ * The page a path asks for, as React Router matches it, so that every way of asking counts the
+ * same: its data requests (a client navigation's fetch) run the same loader at `/about.data`,
+ * `/findowner.data` and `/_.data` (for `/`); and it matches a path decoded, in any case and with
+ * any trailing slashes, so `//`, `/About/` and `/%61bout` are the pages `/` and `/about`.
  */
 function pagePathOf(pathname: string): string {
-  if (!isDataRequest(pathname)) return pathname;
-  const page = pathname.slice(0, -".data".length);
-  return page === "/_" ? "/" : page;
+  const page = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : isDataRequest(pathname) ? pathname.slice(0, -".data".length) : pathname;
+  let decoded = page;
+  try {
+    // Segment by segment, like React Router: an encoded slash stays inside its segment.
+    decoded = page.split("/").map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F")).join("/");
+  } catch {
+    // A broken escape: server/main.ts refuses such a path; React Router would match it undecoded.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
 }
 
 export type SearchGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
