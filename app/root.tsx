@@ -73,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = typeof document !== "undefined" || hydration !== "none";
   const signedIn = rootData?.signedIn ?? false;
   const contentPage = handles.some(([handle]) => handle?.contentPage === true);
+  const blogSection = handles.some(([handle, loaderData]) => handle?.blogSection?.(loaderData) === true);
   const { t, locale } = useT();
   return (
     <html lang={locale}>
@@ -99,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={signedIn} compact={resultPage} />
+        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={signedIn} compact={resultPage} blogSection={blogSection} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main" className="flex-1">
           {children}

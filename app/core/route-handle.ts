@@ -15,10 +15,14 @@
  * visitors (core/render-cache.server.ts, decision 021).
  * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
  * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
+ * `blogSection(loaderData)` true: the page shows the landing page's blog section (`/#blog`), which
+ * is left out when the blog answers nothing. Only then does the header's menu link that section;
+ * elsewhere its Blog entry is the blog itself, so it never leads to a section that is not there.
  */
 export type RouteHandle = {
   hydrate?: boolean | "on-load";
   resultPage?: (loaderData: unknown) => boolean;
   contentPage?: boolean;
   renderCache?: (loaderData: unknown) => string[] | null;
+  blogSection?: (loaderData: unknown) => boolean;
 };
