@@ -10,7 +10,7 @@ import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 import { documentKey, fromTemplate, RenderedDocuments, toTemplate } from "~/core/render-cache.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export const streamTimeout = 5_000;
 

@@ -31,6 +31,8 @@ import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
 import { documentHydration, RELEASE_ON_LOAD } from "~/core/hydrate-on-load";
+import type { RootData } from "~/core/hooks/use-root-data";
+import type { RouteHandle } from "~/core/route-handle";
 import resultPageScript from "virtual:result-page-script";
 
 // Pages without their own meta (the sign-in return, e-mail confirmation) still get a description.
@@ -50,37 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       toast,
       shopUrl: env.SHOP_URL,
-      /** The public origin (APP_URL): absolute URLs for share links and Open Graph tags. */
       siteUrl: env.APP_URL,
       gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
       signedIn: Boolean(context.get(userContext)),
-      /** The request's language (middleware/i18n.ts); useT() reads it. */
       locale: context.get(localeContext),
-    },
+    } satisfies RootData,
     { headers },
   );
 }
-
-/**
- * Route modules that need no interactivity set `handle = { hydrate: false }`: no scripts are sent.
- * `hydrate: "on-load"` (the landing pages): hydrated once the document has loaded, so the client's
- * modules do not compete with the first paint (core/hydrate-on-load.ts, decision 019).
- * `resultPage(loaderData)` true marks a search result (a sticker scan): a small header and footer,
- * so the owner comes first in as few bytes as possible, and no hydration either — the page works
- * as HTML, and one small script (features/finder/result-page.browser.ts) adds the comforts,
- * loaded after the owner is painted (decision 017).
- * `renderCache(loaderData)`: the values of its own each request puts in a page that is not
- * hydrated, or null; given, the rendered HTML is kept by URL and data and reused for anonymous
- * visitors (core/render-cache.server.ts, decision 021).
- * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
- * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
- */
-export type RouteHandle = {
-  hydrate?: boolean | "on-load";
-  resultPage?: (loaderData: unknown) => boolean;
-  contentPage?: boolean;
-  renderCache?: (loaderData: unknown) => string[] | null;
-};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -94,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = typeof document !== "undefined" || hydration !== "none";
   const signedIn = rootData?.signedIn ?? false;
   const contentPage = handles.some(([handle]) => handle?.contentPage === true);
+  const blogSection = handles.some(([handle, loaderData]) => handle?.blogSection?.(loaderData) === true);
   const { t, locale } = useT();
   return (
     <html lang={locale}>
@@ -120,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={signedIn} compact={resultPage} />
+        <SiteHeader shopUrl={rootData?.shopUrl ?? "#"} signedIn={signedIn} compact={resultPage} blogSection={blogSection} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main" className="flex-1">
           {children}

@@ -25,8 +25,22 @@ const SECTIONS = [
   ["faq", "site.secFaq"],
 ] as const;
 
-/** `compact` (a scan result): the logo and the two buttons only, so the owner comes early in the page. */
-export function SiteHeader({ shopUrl, signedIn, compact = false }: { shopUrl: string; signedIn: boolean; compact?: boolean }) {
+/**
+ * `compact` (a scan result): the logo and the two buttons only, so the owner comes early in the page.
+ * `blogSection`: the page shows the landing page's blog section (RouteHandle in core/route-handle.ts);
+ * otherwise the menu's Blog entry is the blog itself.
+ */
+export function SiteHeader({
+  shopUrl,
+  signedIn,
+  compact = false,
+  blogSection = false,
+}: {
+  shopUrl: string;
+  signedIn: boolean;
+  compact?: boolean;
+  blogSection?: boolean;
+}) {
   const { t } = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -50,7 +64,7 @@ export function SiteHeader({ shopUrl, signedIn, compact = false }: { shopUrl: st
                 <ul className="mt-2 space-y-1">
                   {SECTIONS.map(([id, label]) => (
                     <li key={id}>
-                      <a href={`/#${id}`} className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700">
+                      <a href={id === "blog" && !blogSection ? "/blog" : `/#${id}`} className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700">
                         {t(label)}
                       </a>
                     </li>

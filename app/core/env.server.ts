@@ -2,7 +2,7 @@
 // Demo mode (APP_URL unset or loopback) needs no configuration at all.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { DEV_PASSWORD_MAX_LENGTH } from "../features/account/rules.ts";
+import { DEV_PASSWORD_MAX_LENGTH } from "./dev-mode-password.ts";
 
 const optional = z
   .string()

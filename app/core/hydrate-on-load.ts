@@ -4,15 +4,16 @@
 // before anything is painted. These pages work as HTML without JavaScript, so the client can wait:
 // the server holds the hydration script back (hydrate-on-load.server.ts) and the inline script
 // below starts it once the document and its pictures have loaded.
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 /** The type the server gives React Router's hydration module script so that it does not run yet. */
 export const HELD_SCRIPT_TYPE = "text/x-hydrate-on-load";
 
 /**
  * How the server sends a document, from its routes' handles and loader data (see RouteHandle in
- * root.tsx): hydrated at once, at the load event, or not at all (a search result, decision 017;
- * a page that needs no script). The root renders by it and entry.server.tsx streams by it.
+ * core/route-handle.ts): hydrated at once, at the load event, or not at all (a search result,
+ * decision 017; a page that needs no script). The root renders by it and entry.server.tsx streams
+ * by it.
  */
 export function documentHydration(routes: ReadonlyArray<readonly [handle: unknown, loaderData: unknown]>): "now" | "on-load" | "none" {
   const handles = routes.map(([handle, loaderData]) => [handle as RouteHandle | undefined, loaderData] as const);

@@ -202,6 +202,9 @@ export const en = {
     metaTitle: { title: "Find the owner | Tagback" },
     metaDescription: { title: "Found something with a Tagback sticker? Type its metro card number or token to reach the owner." },
     contactUs: { title: "Contact us" },
+    // The Contact us menu's items (its networks' names stay as they are).
+    messageUsOn: { title: "Message us on {network}" },
+    chatOnWhatsApp: { title: "Chat on WhatsApp" },
     buyStickers: { title: "Buy Stickers" },
     // Under a search result on / and /about: the way to the full page.
     visitHome: { title: "What is Tagback? Visit the home page" },

@@ -160,6 +160,8 @@ export const hi = {
     metaTitle: { title: "मालिक खोजें | Tagback" },
     metaDescription: { title: "Tagback स्टिकर लगी कोई चीज़ मिली है? मालिक तक पहुँचने के लिए उसका मेट्रो कार्ड नंबर या टोकन डालें।" },
     contactUs: { title: "हमसे संपर्क करें" },
+    messageUsOn: { title: "{network} पर हमें मैसेज करें" },
+    chatOnWhatsApp: { title: "WhatsApp पर चैट करें" },
     buyStickers: { title: "स्टिकर खरीदें" },
     visitHome: { title: "Tagback क्या है? होम पेज देखें" },
     readAbout: { title: "Tagback के बारे में और पढ़ें" },

@@ -1,10 +1,10 @@
 // The signed-in area: every route below this layout requires a session (middleware runs for
 // document and data requests alike, so no child can forget the guard). Its loader answers, once
 // for every owner page, who is signed in and whether they are an admin.
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/_app";
-import type { loader as rootLoader } from "~/root";
 import { dbContext } from "~/core/context";
+import { useRootData } from "~/core/hooks/use-root-data";
 import { isAdmin } from "~/features/account/admins.server";
 import { requireUser, requireUserMiddleware } from "~/features/account/guards.server";
 import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const shopUrl = useRouteLoaderData<typeof rootLoader>("root")?.shopUrl ?? "#";
+  const shopUrl = useRootData()?.shopUrl ?? "#";
   return (
     <div className="mx-auto flex max-w-7xl">
       <Sidebar shopUrl={shopUrl} email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed} />

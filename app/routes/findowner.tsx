@@ -1,6 +1,6 @@
-import { useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/findowner";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/core/hooks/use-root-data";
 import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { finderHandle, finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
@@ -21,7 +21,7 @@ export const handle = finderHandle;
 export default function FindOwner() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { t } = useT();
   return (
     <>

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/refund-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true };
 

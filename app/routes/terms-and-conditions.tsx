@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/terms-and-conditions";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true };
 

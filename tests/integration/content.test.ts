@@ -126,6 +126,24 @@ describe("pages from the real server process through the client", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The hrefs of the header's side menu ("Sections") on a page. */
+  async function sectionLinks(pathname: string) {
+    const html = await (await fetch(`${server.url}${pathname}`)).text();
+    const menu = /<nav aria-label="Sections"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    return { html, hrefs: [...menu.matchAll(/href="([^"]*)"/g)].map(([, href]) => href) };
+  }
+
+  // First, while nothing is cached: a failure is never cached, so the tests after it see posts.
+  test("while the blog answers nothing, the landing page has no blog section and no menu links to one", async () => {
+    content.fail("fixture", true);
+    const landing = await sectionLinks("/");
+    expect(landing.html).not.toContain('id="blog"');
+    expect(landing.hrefs).toContain("/#faq");
+    expect(landing.hrefs).not.toContain("/#blog");
+    expect(landing.hrefs).toContain("/blog");
+    expect((await sectionLinks("/findowner")).hrefs).not.toContain("/#blog");
+  });
+
   test("an error from the service shows the error states with 503; once it answers, the pages show", async () => {
     content.fail("fixture", true);
     const list = await fetch(`${server.url}/blog`);
@@ -163,5 +181,16 @@ describe("pages from the real server process through the client", () => {
     const missing = await fetch(`${server.url}/blog/no-such-post`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Blog Post Not Found");
+  });
+
+  test("with posts, the landing page's menu links its blog section; other pages' menus link the blog", async () => {
+    const landing = await sectionLinks("/");
+    expect(landing.html).toContain('id="blog"');
+    expect(landing.hrefs).toContain("/#blog");
+    // Another page cannot know whether the landing page shows the section right now.
+    const elsewhere = await sectionLinks("/findowner");
+    expect(elsewhere.hrefs).toContain("/#faq");
+    expect(elsewhere.hrefs).not.toContain("/#blog");
+    expect(elsewhere.hrefs).toContain("/blog");
   });
 });

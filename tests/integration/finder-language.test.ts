@@ -9,6 +9,7 @@ import { startServer, stopServer, type ServerProcess } from "./helpers";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 import { SEARCHES_PER_MINUTE, UNLOCK_WRONG_PER_CLIENT } from "../../app/features/finder/rules.ts";
+import { SOCIAL_LINKS } from "../../app/core/site.ts";
 
 let server: ServerProcess;
 let dir: string;
@@ -208,6 +209,35 @@ describe("unlocking in Hindi", () => {
     const other = await get(`/findowner?t=${priya.token}`, { "Accept-Language": HINDI });
     expect(other.html).not.toContain(hi("unlock.locked").title);
     expect(other.html).toContain('name="digits"');
+  });
+});
+
+describe("closed menus (<details>) in Hindi", () => {
+  // A run of three or more English words, as tests/e2e/hindi.spec.ts looks for.
+  const ENGLISH_RUN = /[A-Za-z][A-Za-z']+(?:[\s,.?!:—-]+[A-Za-z][A-Za-z']+){2,}/g;
+  /** The words inside every <details> of a page (the header's menu, Contact us), icons left out. */
+  const menuText = (html: string) =>
+    [...html.matchAll(/<details[\s\S]*?<\/details>/g)].map(([block]) => block.replace(/<svg[\s\S]*?<\/svg>/g, " ").replace(/<[^>]+>/g, " ")).join(" ");
+  const contactItems = (translate: typeof hi) => [
+    translate("search.chatOnWhatsApp").title,
+    ...["Instagram", "X"].map((network) => translate("search.messageUsOn", { network }).title),
+  ];
+
+  for (const url of ["/findowner", `/findowner?t=${DEMO_IDENTIFIERS.aarav.token}`]) {
+    test(`${url}: no English in its menus but the networks' names`, async () => {
+      const { html } = await get(url, { "Accept-Language": HINDI });
+      const text = menuText(html).replace(new RegExp(`\\b(?:${SOCIAL_LINKS.map((link) => link.label).join("|")})\\b`, "g"), " ");
+      expect(text.match(ENGLISH_RUN) ?? []).toEqual([]);
+      for (const item of contactItems(hi)) expect(html).toContain(item);
+    });
+  }
+
+  test("the landing page's Contact us menu is in the visitor's language", async () => {
+    const hindi = await get("/", { "Accept-Language": HINDI });
+    for (const item of contactItems(hi)) expect(hindi.html).toContain(item);
+    for (const item of contactItems(en)) expect(hindi.html).not.toContain(item);
+    const english = await get("/", { "Accept-Language": "en-IN" });
+    for (const item of contactItems(en)) expect(english.html).toContain(item);
   });
 });
 

@@ -11,6 +11,8 @@ import { appContext } from "~/core/context";
 import { LIMITS } from "~/core/rate-limit.server";
 import { userContext } from "~/middleware/session";
 import { startConversation } from "~/features/messaging/conversations.server";
+import { gateSearch } from "~/features/finder/search-gate.server";
+import { SEARCHES_PER_MINUTE } from "~/features/finder/rules";
 import { MESSAGE_MAX_LENGTH } from "~/features/messaging/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import * as layout from "~/routes/_app.messaging/route";
@@ -198,6 +200,37 @@ describe("the search by metro card or token", () => {
     const unverified = await search(a, "tagbacktoken", b.token);
     expect(unverified.status).toBe(404);
     expect(message(unverified.alert!)).toEqual({ title: "User Not Found", description: "No user found with this Metro Card number or Tagback Token." });
+  });
+
+  test(`a lookup by number is a finder search: ${SEARCHES_PER_MINUTE} a minute per client, then 429 with the finder's message`, async () => {
+    const a = await createUser();
+    const b = await createUser("Bina");
+    // Clients of their own, outside the addresses nextClientIp() hands out.
+    const [client, otherClient] = ["198.51.100.23", "198.51.100.24"];
+    const lookUp = (user: User, number: string, clientIp = client) =>
+      callRoute(layout.loader, get(`/messaging?${new URLSearchParams({ type: "metrocard", number })}`), { user, clientIp });
+    // Found or not, every lookup counts: a 404 is an answer too.
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i += 1) {
+      expect(statusOf(await lookUp(a, i === 0 ? b.metroCard : `6${String(i).padStart(9, "0")}`)), `lookup ${i + 1}`).toBe(i === 0 ? 200 : 404);
+    }
+    const refused = await lookUp(a, b.metroCard);
+    expect(statusOf(refused)).toBe(429);
+    expect(dataOf<{ alert: MessageKey; candidate: unknown }>(refused)).toMatchObject({ alert: "finder.tooManySearches", candidate: null });
+    expect(message("finder.tooManySearches").title).toBe("Too many searches");
+    expect(Number(new Headers((refused as { init: ResponseInit }).init.headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect(JSON.stringify(dataOf(refused))).not.toContain("Bina");
+    // Starting by number is a lookup too, and is refused the same way; nothing is created.
+    const started = await callRoute(layout.action, post("/messaging", { intent: "start", type: "tagbacktoken", number: b.token }), { user: a, clientIp: client });
+    expect(statusOf(started)).toBe(429);
+    expect(dataOf<{ startError: MessageKey }>(started).startError).toBe("finder.tooManySearches");
+    expect(await testDb().select().from(conversationParticipants).where(eq(conversationParticipants.userId, b.id)).all()).toHaveLength(0);
+    // The same count as the finder's own search: this client's next scan is refused too.
+    expect((await gateSearch(testDb(), new URL(`${BASE}/?t=${b.token}`), client)).allowed).toBe(false);
+    // Another client is not held back, whoever is signed in.
+    const elsewhere = await lookUp(a, b.metroCard, otherClient);
+    expect(statusOf(elsewhere)).toBe(200);
+    expect(dataOf<{ candidate: { person: { name: string } } }>(elsewhere).candidate.person.name).toBe("Bina User");
+    expect(statusOf(await lookUp(b, a.metroCard, otherClient))).toBe(200);
   });
 });
 

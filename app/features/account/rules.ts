@@ -1,8 +1,6 @@
-// Rules of signing in (spec 001 §5, "Developer mode"; DESIGN §5): defined once, used by the env
-// schema, the forms and the tests.
-
-/** DEV_MODE_PASSWORD and the developer-mode password field: at most this many characters. */
-export const DEV_PASSWORD_MAX_LENGTH = 8;
+// Rules of signing in (spec 001 §5, "Developer mode"; DESIGN §5): defined once, used by the forms,
+// the limits and the tests. The developer-mode password's length is the environment's too:
+// core/dev-mode-password.ts.
 
 /** Wrong developer-mode or sign-in passwords lock the client (or e-mail) out this long. */
 export const SIGN_IN_LOCK_MINUTES = 15;

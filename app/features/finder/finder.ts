@@ -5,7 +5,7 @@ import type { Message, Translator } from "~/i18n/messages";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery, SearchType } from "~/features/finder/search-input";
 import type { LostNotice } from "~/features/lost-found/lost-mode";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export type FinderAlert = Message;
 

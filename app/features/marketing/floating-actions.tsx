@@ -46,7 +46,7 @@ export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signed
                   rel="noopener noreferrer"
                 >
                   <SocialIcon network={link.label} />
-                  {link.label === "WhatsApp" ? "Chat on WhatsApp" : `Message us on ${link.label}`}
+                  {link.label === "WhatsApp" ? t("search.chatOnWhatsApp") : t("search.messageUsOn", { network: link.label })}
                 </a>
               </li>
             ))}

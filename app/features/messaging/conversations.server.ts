@@ -49,11 +49,18 @@ export async function personOf(db: Db, userId: string): Promise<Person | null> {
   return row ? person(row.id, row.firstName, row.lastName, row.photoUrl) : null;
 }
 
+/** A lookup by number: whom it found (null: nobody), or refused by the search limit. */
+export type NumberLookup = { refused: false; person: Person | null } | { refused: true; retryAfterSeconds: number };
+
 /**
  * The user behind a metro card or a token, by its exact number (no prefix search: a number is the
  * finder's proof of holding the thing). Tokens count only when verified, as in the finder search.
+ * Each lookup spends one of the finder's searches of this client (the same limit and key): a name
+ * for a number is what the finder search gives, and signing in must not lift its limit.
  */
-export async function findUserByNumber(db: Db, search: MessagingSearch): Promise<Person | null> {
+export async function findUserByNumber(db: Db, search: MessagingSearch, clientKey: string): Promise<NumberLookup> {
+  const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
+  if (!allowed) return { refused: true, retryAfterSeconds };
   const row =
     search.type === "metrocard"
       ? await db
@@ -67,7 +74,7 @@ export async function findUserByNumber(db: Db, search: MessagingSearch): Promise
           .innerJoin(profiles, eq(profiles.id, tagbackTokens.userId))
           .where(and(eq(tagbackTokens.token, search.number), eq(tagbackTokens.isVerified, true)))
           .get();
-  return row ? person(row.id, row.firstName, row.lastName, row.photoUrl) : null;
+  return { refused: false, person: row ? person(row.id, row.firstName, row.lastName, row.photoUrl) : null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 // card or token) to /messaging, which starts the conversation with that owner, or reopens the one
 // they have, and shows it. An anonymous finder is sent to sign in and brought back to the same
 // owner on /findowner (the landing page sends signed-in users on to /profile).
-import { Form, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { Form } from "react-router";
+import { useRootData } from "~/core/hooks/use-root-data";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { safeRedirect } from "~/core/safe-redirect";
 import { useT } from "~/i18n/use-t";
@@ -16,7 +16,7 @@ export function ownerResultPath(query: MessageOwnerProps["query"]) {
 }
 
 export function MessageOwner({ query }: MessageOwnerProps) {
-  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const signedIn = useRootData()?.signedIn ?? false;
   const { t } = useT();
   return (
     <section aria-labelledby="message-owner-title" className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm">

@@ -6,7 +6,10 @@ import { TOKEN_LENGTH } from "~/features/stickers/rules";
 /** A message is at most this many characters, after tags are stripped and it is trimmed. */
 export const MESSAGE_MAX_LENGTH = 160;
 
-/** The search on /messaging: digits only, at least this many. */
+/**
+ * The search on /messaging: digits only, at least this many. Each lookup by number spends one of
+ * the finder's searches of the client (SEARCHES_PER_MINUTE, features/finder/rules.ts).
+ */
 export const SEARCH_MIN_DIGITS = 6;
 /** At most this many digits for a metro card, and for a token. */
 export const SEARCH_METRO_MAX_DIGITS = METRO_CARD_MAX;

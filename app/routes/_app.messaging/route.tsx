@@ -8,7 +8,7 @@ import type { Db } from "../../../db/connection";
 import type { Route } from "./+types/route";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { dbContext } from "~/core/context";
+import { dbContext, requestInfoContext } from "~/core/context";
 import { istTime, inDate } from "~/core/india-time";
 import { NO_STORE } from "~/core/no-store";
 import { readForm, unknownIntent } from "~/core/read-form.server";
@@ -51,7 +51,7 @@ function contactOf(summary: ConversationSummary, me: string, now: Date): Contact
 }
 
 /** What the page offers besides the list: someone to start a conversation with, or why not. */
-type Offer = { alert: MessageKey | null; status: number; candidate: Candidate | null };
+type Offer = { alert: MessageKey | null; status: number; candidate: Candidate | null; retryAfterSeconds?: number };
 const NO_OFFER: Offer = { alert: null, status: 200, candidate: null };
 
 function candidateOf(person: Person, fields: Record<string, string>): Offer {
@@ -67,11 +67,16 @@ async function offerForUser(db: Db, me: string, userId: string): Promise<Offer> 
   return person ? candidateOf(person, { userId }) : { alert: "messaging.fetchUserFailed", status: 404, candidate: null };
 }
 
-/** The search by metro card or token: the start form carries the number, not the user's id. */
-async function offerForNumber(db: Db, me: string, type: string, number: string): Promise<Offer> {
+/**
+ * The search by metro card or token: the start form carries the number, not the user's id. It
+ * counts as a finder search (findUserByNumber), so past the limit it answers as the finder does.
+ */
+async function offerForNumber(db: Db, me: string, clientKey: string, type: string, number: string): Promise<Offer> {
   const parsed = parseMessagingSearch(type, number);
   if (!parsed.ok) return { alert: parsed.error, status: 400, candidate: null };
-  const person = await findUserByNumber(db, parsed.search);
+  const found = await findUserByNumber(db, parsed.search, clientKey);
+  if (found.refused) return { alert: "finder.tooManySearches", status: 429, candidate: null, retryAfterSeconds: found.retryAfterSeconds };
+  const person = found.person;
   if (!person) return { alert: "messaging.userNotFound", status: 404, candidate: null };
   if (person.id === me) return { alert: "messaging.notYourself", status: 400, candidate: null };
   return candidateOf(person, parsed.search);
@@ -91,7 +96,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let offer = NO_OFFER;
   try {
     if (userId !== null) offer = await offerForUser(db, me, userId);
-    else if (url.searchParams.has("number")) offer = await offerForNumber(db, me, search.type, search.number);
+    else if (url.searchParams.has("number")) {
+      offer = await offerForNumber(db, me, context.get(requestInfoContext).clientKey, search.type, search.number);
+    }
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("looking up whom to message failed", error);
@@ -109,7 +116,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("listing conversations failed", error);
     [alert, status] = ["messaging.loadConversationsFailed", 503];
   }
-  return data({ me, contacts, alert, candidate: offer.candidate, search }, { status, headers: NO_STORE });
+  const headers = offer.retryAfterSeconds ? { ...NO_STORE, "Retry-After": String(offer.retryAfterSeconds) } : NO_STORE;
+  return data({ me, contacts, alert, candidate: offer.candidate, search }, { status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -119,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "start") return unknownIntent();
   // The owner dialog's failures read as the spec's 'Failed to create conversation.'.
   const fromDialog = formData.get("from") === "owner-dialog";
-  const refuse = (key: MessageKey, status: number) => data({ startError: key }, { status, headers: NO_STORE });
+  const refuse = (key: MessageKey, status: number, headers: Record<string, string> = NO_STORE) => data({ startError: key }, { status, headers });
 
   try {
     let otherId: string;
@@ -129,9 +137,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else {
       const parsed = parseMessagingSearch(formData.get("type"), formData.get("number"));
       if (!parsed.ok) return refuse(fromDialog ? "messaging.createFailed" : parsed.error, 400);
-      const person = await findUserByNumber(db, parsed.search);
-      if (!person?.id) return refuse(fromDialog ? "messaging.createFailed" : "messaging.userNotFound", 404);
-      otherId = person.id;
+      // Starting by number is a lookup too (404 or not tells whether the number is someone's).
+      const found = await findUserByNumber(db, parsed.search, context.get(requestInfoContext).clientKey);
+      if (found.refused) return refuse("finder.tooManySearches", 429, { ...NO_STORE, "Retry-After": String(found.retryAfterSeconds) });
+      if (!found.person?.id) return refuse(fromDialog ? "messaging.createFailed" : "messaging.userNotFound", 404);
+      otherId = found.person.id;
     }
     const outcome = await startConversation(db, me, otherId);
     if (outcome.ok) {

@@ -9,6 +9,7 @@ import { latestPosts } from "~/features/content/posts.server";
 import { LANDING_POSTS } from "~/features/content/rules";
 import { FindOwnerSection, ResultPageFooter } from "~/features/marketing/find-owner-section";
 import { LandingRest, LandingTop } from "~/features/marketing/lazy-pages";
+import type { RouteHandle } from "~/core/route-handle";
 import { shareMeta, siteUrlOf } from "~/core/seo";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { metaT, useT } from "~/i18n/use-t";
@@ -36,7 +37,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const action = finderAction;
-export const handle = finderHandle;
+// The header's menu links the blog section only while this page shows it (with posts).
+export const handle: RouteHandle = {
+  ...finderHandle,
+  blogSection: (loaderData) => ((loaderData as { posts?: unknown[] } | undefined)?.posts?.length ?? 0) > 0,
+};
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
 

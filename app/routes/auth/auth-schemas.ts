@@ -1,7 +1,8 @@
 // Sign-in forms: one schema each, used by the browser (instant messages) and the server. Issues
 // are message keys of app/i18n/en.ts (section auth); the limits are the account rules.
 import { z } from "zod";
-import { DEV_PASSWORD_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/rules";
+import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/rules";
 import { key } from "~/i18n/messages";
 
 /** A checked message key, for a zod issue. */

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData } from "react-router";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { DEV_PASSWORD_MAX_LENGTH } from "~/features/account/rules";
+import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
 import { messageOf } from "~/i18n/messages";
 import { authPath } from "./auth-path";
 import { devUnlockSchema } from "./auth-schemas";

@@ -4,7 +4,7 @@
 import { signedCookie } from "~/core/cookies.server";
 import { getEnv } from "~/core/env.server";
 import { safeEqual } from "~/core/safe-equal.server";
-import { DEV_PASSWORD_MAX_LENGTH } from "~/features/account/rules";
+import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
 import type { Db } from "../../../db/connection";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
 

@@ -15,7 +15,7 @@ import { ContentError } from "~/features/content/source.server";
 import type { Author, Post, PostPreview } from "~/features/content/types";
 import { RichText } from "./rich-text";
 import { shareLinks } from "./share-links";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true };
 

@@ -12,7 +12,7 @@ import { message } from "~/i18n/messages";
 import { checkAnswer } from "./answer.server";
 import { confettiScript } from "./confetti";
 import { SampleMetroCard } from "./metro-card";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true };
 
