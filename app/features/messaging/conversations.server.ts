@@ -15,7 +15,7 @@ import { avatarDataUri } from "~/features/finder/avatar";
 import type { MessageKey } from "~/i18n/messages";
 import type { LiveMessage } from "./hub.server";
 import { messageProblem, type MessagingSearch } from "./message-input";
-import { MESSAGES_SHOWN, REPLAY_MAX } from "./rules";
+import { MESSAGE_LIMIT, MESSAGES_SHOWN, NEW_CONVERSATION_LIMIT, REPLAY_MAX } from "./rules";
 
 /** The key of a pair of users, whichever of them starts. */
 export function pairKeyOf(userA: string, userB: string): string {
@@ -94,7 +94,7 @@ export async function startConversation(db: Db, userId: string, otherId: string)
   if (!other) return { ok: false, reason: "unknown-user" };
   const existing = await conversationBetween(db, userId, otherId);
   if (existing) return { ok: true, conversationId: existing, created: false };
-  const { allowed } = await consume(db, "newConversationsPerUser", userId);
+  const { allowed } = await consume(db, NEW_CONVERSATION_LIMIT, userId);
   if (!allowed) return { ok: false, reason: "limit" };
   const pairKey = pairKeyOf(userId, otherId);
   const created = db.transaction((tx) => {
@@ -323,7 +323,7 @@ export async function sendMessage(
   if (problem || content !== content.trim()) return { ok: false, reason: "invalid", problem: problem ?? "messaging.sendFailed" };
   const earlier = clientKey ? await sentWithKey(db, senderId, clientKey) : null;
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
-  const { allowed } = await consume(db, "messagesPerUser", senderId);
+  const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
   const row = await db
     .insert(messages)
