@@ -15,7 +15,17 @@ const mails = counter({
 // Each outcome shows from the start, at 0, so a scrape lists them before the first mail.
 for (const outcome of ["sent", "failed", "logged"]) mails.inc({ outcome }, 0);
 
-export async function sendMail(mail: Mail): Promise<void> {
+/**
+ * A header's value on one line: line breaks and other control characters become a space. The
+ * recipient and the subject can hold what a user typed, and a line break there would start a header
+ * of the user's own (a Bcc: in the log, or on the wire through any transport that passes it on).
+ */
+function headerValue(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+}
+
+export async function sendMail(unsafe: Mail): Promise<void> {
+  const mail: Mail = { ...unsafe, to: headerValue(unsafe.to), subject: headerValue(unsafe.subject) };
   const env = getEnv();
   if (!env.SMTP_URL) {
     console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text}\n[mail] end`);

@@ -7,7 +7,9 @@ import { testDb } from "../../tests/support/test-db";
 import { createSession, SESSION_MAX_AGE_SECONDS } from "~/features/account/session.server";
 import { DEMO_LOG_KEEP_DAYS } from "~/features/admin/rules";
 import { logDemoSearch } from "~/features/finder/search-history.server";
-import { consume, isLocked, LIMITS, recordFailure, spendWindow } from "./rate-limit.server";
+import { DEV_MODE_PER_CLIENT_LIMIT } from "~/features/account/rules";
+import { SEARCH_LIMIT, UNLOCK_PER_PROFILE_WINDOWS } from "~/features/finder/rules";
+import { consume, isLocked, recordFailure, spendWindow } from "./rate-limit.server";
 import { BATCH_ROWS, deleteBatchAt, sweep, type Batch } from "./retention.server";
 
 const db = testDb();
@@ -30,15 +32,15 @@ function client(i: number) {
 /** One search from each of CLIENTS clients never seen before `first`. */
 async function searchFromEveryClient(first = 0) {
   let allowed = 0;
-  for (let i = first; i < first + CLIENTS; i++) if ((await consume(db, "search", client(i))).allowed) allowed++;
+  for (let i = first; i < first + CLIENTS; i++) if ((await consume(db, SEARCH_LIMIT, client(i))).allowed) allowed++;
   expect(allowed).toBe(CLIENTS);
 }
 
 test("the limiter table shrinks after expiry", { timeout: 60_000 }, async () => {
   await db.delete(rateLimits);
   // Rows that outlive the search window: a lockout (15 minutes) and a profile's wrong unlock try (a year).
-  for (let i = 0; i < LIMITS.devModePerIp.points; i++) await recordFailure(db, "devModePerIp", "198.51.100.7");
-  expect(await spendWindow(db, "unlockDigitsPerProfile", "profile-1")).not.toBeNull();
+  for (let i = 0; i < DEV_MODE_PER_CLIENT_LIMIT.points; i++) await recordFailure(db, DEV_MODE_PER_CLIENT_LIMIT, "198.51.100.7");
+  expect(await spendWindow(db, UNLOCK_PER_PROFILE_WINDOWS, "profile-1")).not.toBeNull();
 
   await searchFromEveryClient();
   expect(await rowsOf(rateLimits)).toBe(CLIENTS + 2);
@@ -46,7 +48,7 @@ test("the limiter table shrinks after expiry", { timeout: 60_000 }, async () => 
 
   // A sweep at the moment the search window has passed.
   const batches: Batch[] = [];
-  const afterSearchWindow = Date.now() + LIMITS.search.duration * 1000 + 1000;
+  const afterSearchWindow = Date.now() + SEARCH_LIMIT.duration * 1000 + 1000;
   await sweep(db, RETENTIONS, { now: afterSearchWindow, onBatch: (batch) => batches.push(batch) });
 
   expect(await rowsOf(rateLimits)).toBe(2);
@@ -55,12 +57,12 @@ test("the limiter table shrinks after expiry", { timeout: 60_000 }, async () => 
   expect(limiterBatches.length).toBeGreaterThanOrEqual(CLIENTS / BATCH_ROWS);
   for (const batch of limiterBatches) expect(batch.deleted).toBeLessThanOrEqual(BATCH_ROWS);
   // What had not expired still counts.
-  expect(await isLocked(db, "devModePerIp", "198.51.100.7")).toBe(true);
+  expect(await isLocked(db, DEV_MODE_PER_CLIENT_LIMIT, "198.51.100.7")).toBe(true);
 
   // Bounded on disk too: as many new clients again fit in the pages the sweep freed.
   await searchFromEveryClient(CLIENTS);
   expect(pageCount()).toBeLessThan(pagesFull * 1.1);
-  await sweep(db, RETENTIONS, { now: Date.now() + LIMITS.search.duration * 1000 + 1000 });
+  await sweep(db, RETENTIONS, { now: Date.now() + SEARCH_LIMIT.duration * 1000 + 1000 });
   expect(await rowsOf(rateLimits)).toBe(2);
 });
 
@@ -97,7 +99,7 @@ test("a batch finds its rows through the column's index, never by reading the wh
 
 test("a sweep stops between batches when its signal aborts (the server's shutdown)", async () => {
   await db.delete(rateLimits);
-  for (let i = 0; i < 3 * BATCH_ROWS; i++) await consume(db, "search", client(i));
+  for (let i = 0; i < 3 * BATCH_ROWS; i++) await consume(db, SEARCH_LIMIT, client(i));
   const stop = new AbortController();
   const batches = await sweep(db, RETENTIONS, { now: Date.now() + 61_000, signal: stop.signal, onBatch: () => stop.abort() });
   expect(batches).toHaveLength(1);
@@ -106,7 +108,7 @@ test("a sweep stops between batches when its signal aborts (the server's shutdow
 
 test("a table that fails is logged and the sweep goes on with the next", async () => {
   await db.delete(rateLimits);
-  await consume(db, "search", "192.0.2.1");
+  await consume(db, SEARCH_LIMIT, "192.0.2.1");
   const missing = sqliteTable("no_such_table", { expire: integer("expire") });
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
   await sweep(db, [{ table: missing, column: missing.expire, keepMs: 0 }, ...RETENTIONS], { now: Date.now() + 61_000 });

@@ -22,6 +22,7 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
 import {
   FINDER_MESSAGE_MAX,
+  FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY,
   FINDER_MESSAGES_PER_CLIENT_PER_HOUR,
   FOUND_WHERE_MAX,
   HANDOVER_PLACE_MAX,
@@ -565,6 +566,14 @@ export const en = {
     ownerLimit: {
       title: "Message not sent",
       description: "This owner has received many messages today. Please try again tomorrow, or hand the item in at a lost-and-found counter.",
+    },
+    formUsed: {
+      title: "Message not sent",
+      description: "This form has already sent a message. To send this one as well, press “Send to the owner” again.",
+    },
+    linkMailLimit: {
+      title: "Message not sent",
+      description: `This e-mail address has already been sent ${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} private links today. Send your message without it, or give a phone number: your private link is shown on the next page.`,
     },
     sendFailed: { title: "Message not sent", description: "Something went wrong. Please try again." },
     notFoundTitle: { title: "No owner to message" },

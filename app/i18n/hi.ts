@@ -15,6 +15,7 @@ import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { DEMO_TOKEN, TOKEN_LENGTH, unlockDigitsOf } from "~/features/stickers/rules";
 import {
   FINDER_MESSAGE_MAX,
+  FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY,
   FINDER_MESSAGES_PER_CLIENT_PER_HOUR,
   FOUND_WHERE_MAX,
   HANDOVER_PLACE_MAX,
@@ -261,6 +262,14 @@ export const hi = {
     ownerLimit: {
       title: "संदेश नहीं भेजा गया",
       description: "इन मालिक को आज बहुत सारे संदेश मिल चुके हैं। कृपया कल फिर कोशिश करें, या सामान किसी खोया-पाया काउंटर पर जमा कर दें।",
+    },
+    formUsed: {
+      title: "संदेश नहीं भेजा गया",
+      description: "इस फ़ॉर्म से एक संदेश पहले ही भेजा जा चुका है। यह संदेश भी भेजना हो तो “मालिक को भेजें” फिर से दबाएँ।",
+    },
+    linkMailLimit: {
+      title: "संदेश नहीं भेजा गया",
+      description: `इस ई-मेल पते पर आज पहले ही ${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} निजी लिंक भेजे जा चुके हैं। अपना संदेश इस पते के बिना भेजें, या फ़ोन नंबर दें: आपका निजी लिंक अगले पेज पर दिखेगा।`,
     },
     sendFailed: { title: "संदेश नहीं भेजा गया", description: "कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें।" },
     notFoundTitle: { title: "संदेश भेजने के लिए कोई मालिक नहीं" },

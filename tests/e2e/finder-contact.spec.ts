@@ -4,12 +4,11 @@
 // JavaScript, by reload without. Plus what the private link must never do, and the form's refusals.
 import { devices, type Browser } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import fs from "node:fs";
-import path from "node:path";
 import { finderThreads, messages, profiles, searchHistory } from "../../db/schema.ts";
 import { createOwner, e2eDb, uniqueEmail } from "./db";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, latestMailTo, signInAs, test, uniqueIp } from "./fixtures";
+import { mailsIn } from "../support/mail-files.ts";
 
 const { defaultBrowserType: _unused, ...phone } = devices["Pixel 7"];
 
@@ -215,13 +214,7 @@ test("the owner's search history says what each visit was and counts bots apart"
 
 /** Every mail the local SMTP server received for the address, oldest first. */
 function mailsTo(address: string): string[] {
-  const dir = process.env.TAGBACK_E2E_MAIL_DIR!;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith(`-${address}.eml`))
-    .sort()
-    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+  return mailsIn(process.env.TAGBACK_E2E_MAIL_DIR!, address);
 }
 
 test("the owner sets a backup e-mail and turns scan alerts on in Settings; two people scanning in an hour send one alert", async ({

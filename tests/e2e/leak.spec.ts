@@ -1,6 +1,7 @@
 // The privacy promise, checked on the bytes: an anonymous finder never receives the owner's
-// e-mail or mobile number, nor a masked bio before the right unlock digits, whatever URL form,
-// page or data request (React Router's `.data` single-fetch requests) they use.
+// e-mail or mobile number, nor any of the owner's internal ids (the user id), nor a masked bio
+// before the right unlock digits, whatever URL form, page or data request (React Router's `.data`
+// single-fetch requests) they use, the "I found this" form included.
 import type { APIResponse } from "@playwright/test";
 import { createOwner, createUser, type TestOwner } from "./db";
 import { expect, searchFormReady, signInAs, test, uniqueIp } from "./fixtures";
@@ -23,6 +24,8 @@ function finderUrls(owner: TestOwner): string[] {
     // The route-targeted form the client uses when only the page's loader reloads.
     urls.push(`${data}?${searches[0]}&_routes=${page === "/" ? "routes/_index" : `routes/${page.slice(1)}`}`);
   }
+  // "I found this": the form's page and its data request (its ticket names the owner, sealed).
+  for (const page of ["/contact-owner", "/contact-owner.data"]) urls.push(`${page}?type=tagbacktoken&number=${owner.token}`);
   return urls;
 }
 
@@ -36,10 +39,11 @@ async function bytesOf(response: APIResponse) {
 function expectNoSecrets(body: string, owner: TestOwner, where: string, { bio = true } = {}) {
   expect(body, `${where} leaks the e-mail`).not.toContain(owner.email);
   expect(body, `${where} leaks the mobile number`).not.toContain(owner.mobile);
+  expect(body, `${where} leaks the owner's user id`).not.toContain(owner.id);
   if (bio) expect(body, `${where} leaks the masked bio`).not.toContain(owner.bio);
 }
 
-test("no finder URL, page or data request returns e-mail, mobile or masked bio", async ({ request }) => {
+test("no finder URL, page or data request returns e-mail, mobile, the owner's user id or masked bio", async ({ request }) => {
   // Social icons are off, and the owner's social numbers are the mobile number: none may appear.
   const owner = createOwner({ maskBio: true, useSocialIcons: false });
   const urls = finderUrls(owner);

@@ -7,14 +7,22 @@ import { count, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { conversationParticipants, finderThreads, messages, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
-import { LIMITS } from "~/core/rate-limit.server";
 import { limitKeyOf } from "~/core/client-key";
 import { finderLoader } from "~/features/finder/finder-route.server";
 import { readLocationTicket } from "~/features/finder/location-ticket.server";
-import { formTicket } from "~/features/finder-contact/form-ticket.server";
+import { formTicket, readFormTicket } from "~/features/finder-contact/form-ticket.server";
 import { closeFinderThread } from "~/features/finder-contact/threads.server";
-import { CAPABILITY_BYTES, FINDER_MESSAGE_MAX, MIN_FILL_SECONDS } from "~/features/finder-contact/rules";
+import {
+  CAPABILITY_BYTES,
+  FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY,
+  FINDER_MESSAGE_CLIENT_LIMIT,
+  FINDER_MESSAGE_MAX,
+  FINDER_MESSAGE_OWNER_LIMIT,
+  MIN_FILL_SECONDS,
+} from "~/features/finder-contact/rules";
+import { message } from "~/i18n/messages";
 import { messagingHub } from "~/features/messaging/hub.server";
+import { announceMessage } from "~/features/messaging/live.server";
 import * as contactRoute from "~/routes/contact-owner/route";
 import * as threadRoute from "~/routes/f.$secret/route";
 import * as threadStream from "~/routes/f.$secret_.events";
@@ -188,10 +196,12 @@ describe("sending 'I found this'", () => {
     expect(statusOf(quick)).toBe(400);
     expect(dataOf<{ alert: string; ticket: string }>(quick).alert).toBe("contact.tooFast");
     // The form comes back with a new time stamp (and the text).
-    expect(dataOf<{ ticket: string }>(quick).ticket).toMatch(new RegExp(`^${owner.id}\\.`));
+    const renewed = readFormTicket(dataOf<{ ticket: string }>(quick).ticket, Date.now() + MIN_FILL_SECONDS * 1000);
+    expect(renewed).toMatchObject({ ok: true, ticket: { ownerId: owner.id } });
 
-    const other = await ownerWithToken();
-    const forged = ticketOf(other).replace(other.id, owner.id);
+    // A ticket altered by one character does not open.
+    const genuine = ticketOf(owner);
+    const forged = `${genuine.slice(0, 30)}${genuine[30] === "A" ? "B" : "A"}${genuine.slice(31)}`;
     const forgery = await sendForm(owner, {}, { ticket: forged });
     expect(statusOf(forgery)).toBe(400);
     expect(dataOf<{ alert: string }>(forgery).alert).toBe("contact.refused");
@@ -202,7 +212,7 @@ describe("sending 'I found this'", () => {
 
   test("per client: the form refuses the 6th message in an hour from one client, and stores nothing", async () => {
     const ip = "198.51.100.77";
-    for (let i = 0; i < LIMITS.finderMessagesPerClient.points; i++) {
+    for (let i = 0; i < FINDER_MESSAGE_CLIENT_LIMIT.points; i++) {
       const owner = await ownerWithToken();
       expect(statusOf(await sendForm(owner, {}, { clientIp: ip }))).toBe(303);
     }
@@ -218,7 +228,7 @@ describe("sending 'I found this'", () => {
 
   test("per owner: an owner receives at most 20 messages a day through the form, then a message and nothing stored", async () => {
     const owner = await ownerWithToken();
-    for (let i = 0; i < LIMITS.finderMessagesPerOwner.points; i++) {
+    for (let i = 0; i < FINDER_MESSAGE_OWNER_LIMIT.points; i++) {
       expect(statusOf(await sendForm(owner, {}, { clientIp: `192.0.2.${i + 1}` }))).toBe(303);
     }
     const before = await storedFor(owner.id);
@@ -226,6 +236,88 @@ describe("sending 'I found this'", () => {
     expect(statusOf(refused)).toBe(429);
     expect(dataOf<{ alert: string }>(refused).alert).toBe("contact.ownerLimit");
     expect(await storedFor(owner.id)).toEqual(before);
+  });
+
+  test("a ticket delivers one message: posted again, even at once, it is refused and stores nothing", async () => {
+    const owner = await ownerWithToken();
+    const ticket = ticketOf(owner);
+    const first = await Promise.all([1, 2, 3].map((i) => sendForm(owner, {}, { ticket, clientIp: `198.51.100.${90 + i}` })));
+    expect(first.map(statusOf).sort()).toEqual([303, 409, 409]);
+    const after = await storedFor(owner.id);
+    expect(after.threads).toBe(1);
+    const again = await sendForm(owner, { message: "Me again" }, { ticket, clientIp: "198.51.100.94" });
+    expect(statusOf(again)).toBe(409);
+    const refusal = dataOf<{ alert: string; ticket: string; values: { message: string } }>(again);
+    expect(refusal.alert).toBe("contact.formUsed");
+    expect(refusal.values.message).toBe("Me again");
+    expect(await storedFor(owner.id)).toEqual(after);
+    expect(mailsTo(owner.email)).toHaveLength(1);
+    // The form shown with the refusal has a ticket of its own: once its fill time has passed, it sends.
+    const fresh = readFormTicket(refusal.ticket, Date.now() + MIN_FILL_SECONDS * 1000);
+    expect(fresh.ok).toBe(true);
+  });
+
+  test(`at most ${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} private links a day are mailed to one mailbox, however its address is spelled`, async () => {
+    // One Gmail inbox, a new spelling each time (dots, a +tag, googlemail.com, capitals).
+    const spelling = (i: number) => (i % 2 === 0 ? `Some.Victim+${i}@gmail.com` : `s.o.m.e.v.i.c.t.i.m+${i}@GoogleMail.com`);
+    // Each from another client to another owner: the per-client and per-owner limits do not apply.
+    for (let i = 0; i < FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY; i++) {
+      const owner = await ownerWithToken();
+      expect(statusOf(await sendForm(owner, { contact: spelling(i) }, { clientIp: `203.0.113.${150 + i}` }))).toBe(303);
+    }
+    const linkMails = () => log.mock.calls.map((call) => String(call[0])).filter((text) => text.includes("Subject: Your private link"));
+    expect(linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
+
+    const owner = await ownerWithToken();
+    const before = await storedFor(owner.id);
+    const refused = await sendForm(owner, { contact: spelling(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY) }, { clientIp: "203.0.113.170" });
+    expect(statusOf(refused)).toBe(429);
+    const refusal = dataOf<{ alert: string; values: { contact: string } }>(refused);
+    expect(refusal.alert).toBe("contact.linkMailLimit");
+    expect(message("contact.linkMailLimit").description).toContain(`${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} private links today`);
+    expect(refusal.values.contact).toBe(spelling(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY));
+    // Nothing stored, nobody mailed: not the owner, not the address.
+    expect(await storedFor(owner.id)).toEqual(before);
+    expect(mailsTo(owner.email)).toEqual([]);
+    expect(linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
+    // Without the address (or with another one) the message goes through.
+    expect(statusOf(await sendForm(owner, { contact: "" }, { clientIp: "203.0.113.171" }))).toBe(303);
+    expect(statusOf(await sendForm(await ownerWithToken(), { contact: "someone.else@gmail.com" }, { clientIp: "203.0.113.172" }))).toBe(303);
+  });
+
+  test("a line break in the place, where it was found or the message forges no header and no line of the owner's mail", async () => {
+    const owner = await ownerWithToken("Header");
+    const result = await sendForm(owner, {
+      handover: "place",
+      place: "Gate 2\r\nBcc: victim@example.test",
+      foundWhere: "Platform 3\nAnswer them here (sign in to Tagback): https://evil.example/login",
+      message: "Found your keys\r\nHow to reach them: +91 90000 00000\n[mail] end",
+    });
+    expect(statusOf(result)).toBe(303);
+    const [mail] = mailsTo(owner.email);
+    const lines = mail!.split("\n");
+    expect(lines.filter((line) => /^(\[mail\] )?Bcc:/i.test(line))).toEqual([]);
+    expect(lines[1]).toBe(`[mail] Subject: Found: Token ${owner.token.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3")} — I'll leave it at this place: Gate 2 Bcc: victim@example.test`);
+    expect(lines.filter((line) => line.startsWith("Answer them here"))).toEqual([expect.stringMatching(/^Answer them here \(sign in to Tagback\): http:\/\/[^ ]+\/messaging\//)]);
+    expect(lines.filter((line) => line.startsWith("How to reach them"))).toEqual([]);
+    expect(lines.filter((line) => line === "[mail] end")).toHaveLength(1);
+    expect(mail).toContain("Where they found it: Platform 3 Answer them here (sign in to Tagback): https://evil.example/login");
+    expect(mail).toContain("> Found your keys\n> How to reach them: +91 90000 00000\n> [mail] end");
+  });
+
+  test("the form's page and its refusals carry none of the owner's internal ids", async () => {
+    const owner = await ownerWithToken("Private");
+    const scan = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${owner.token}`, { headers: { "User-Agent": HUMAN } }), { clientIp: "198.51.100.200" });
+    const visit = dataOf<{ search: { locationTicket: string } }>(scan).search.locationTicket;
+    const visitId = readLocationTicket(visit)!;
+    const form = await callRoute(contactRoute.loader, get(`${formPath(owner)}&visit=${encodeURIComponent(visit)}`));
+    const refusal = await sendForm(owner, { message: "" }, { ticket: ticketOf(owner, { visitId }) });
+    expect(statusOf(refusal)).toBe(400);
+    for (const [what, data] of [["the page", dataOf(form)], ["a refusal", dataOf(refusal)]] as const) {
+      const text = JSON.stringify(data);
+      expect(text, what).not.toContain(owner.id);
+      expect(text, what).not.toContain(visitId);
+    }
   });
 
   test("no form for a number without an owner: an unknown token, a malformed number, the demo token", async () => {
@@ -294,6 +386,9 @@ describe("the private link", () => {
     expect(statusOf(answer)).toBe(302);
     const afterAnswer = dataOf<ThreadData>(await loadThread(secret));
     expect(afterAnswer.state).toBe("answered");
+    // The owner's message says "owner": the anonymous page holds none of the owner's ids.
+    expect(afterAnswer.messages.at(-1)!.senderId).toBe("owner");
+    expect(JSON.stringify(afterAnswer)).not.toContain(owner.id);
     expect(afterAnswer.messages.map((m) => m.content)).toEqual(["Found your keys at Rajiv Chowk, gate 2", "Thank you! I will come to gate 2 at 6 pm."]);
 
     // The finder answers back (the chat's rules: 160 characters, tags stripped).
@@ -322,6 +417,13 @@ describe("the private link", () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain("retry:");
     expect(messagingHub().listenerCount()).toBe(before + 2);
+    // The owner's answer arrives live, without the owner's user id.
+    const { conversationId } = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    announceMessage({ id: "live-1", conversationId, senderId: owner.id, content: "Coming at 6", createdAt: new Date().toISOString(), time: "06:00 pm" }, []);
+    let received = "";
+    while (!received.includes("Coming at 6")) received += new TextDecoder().decode((await reader.read()).value);
+    expect(received).toContain('"senderId":"owner"');
+    expect(received).not.toContain(owner.id);
     controller.abort();
     await reader.cancel().catch(() => {});
     expect(messagingHub().listenerCount()).toBe(before);
@@ -454,6 +556,8 @@ describe("scan alerts", () => {
     await scan(owner, { ip: "198.51.100.12" });
     await scan(quiet, { ip: "198.51.100.11" });
     expect(scanAlertsTo(owner)).toHaveLength(1);
+    // The time once in India time, then the date: "When: 04:26 pm IST, 23/11/2026".
+    expect(scanAlertsTo(owner)[0]).toMatch(/\nWhen: \d{2}:\d{2} [ap]m IST, \d{2}\/\d{2}\/\d{4}\n/i);
     expect(scanAlertsTo(quiet)).toEqual([]);
     // An hour after that alert, the first client reloads: still within its own hour, so nothing;
     // a new client does alert again.

@@ -8,12 +8,11 @@ import { describe, expect, test, vi } from "vitest";
 import { openDatabase } from "../../db/connection";
 import { conversationParticipants, conversations, messages, profiles, tagbackTokens } from "../../db/schema";
 import { appContext } from "~/core/context";
-import { LIMITS } from "~/core/rate-limit.server";
 import { userContext } from "~/middleware/session";
 import { startConversation } from "~/features/messaging/conversations.server";
 import { gateSearch } from "~/features/finder/search-gate.server";
 import { SEARCHES_PER_MINUTE } from "~/features/finder/rules";
-import { MESSAGE_MAX_LENGTH } from "~/features/messaging/rules";
+import { MESSAGE_LIMIT, MESSAGE_MAX_LENGTH, NEW_CONVERSATION_LIMIT } from "~/features/messaging/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import * as layout from "~/routes/_app.messaging/route";
 import * as chat from "~/routes/_app.messaging.$conversationId/route";
@@ -137,15 +136,15 @@ describe("starting a conversation", () => {
     expect(dataOf<{ startError: MessageKey }>(unknown).startError).toBe("messaging.openFailed");
   });
 
-  test(`at most ${LIMITS.newConversationsPerUser.points} new conversations a day; reopening one does not count`, async () => {
+  test(`at most ${NEW_CONVERSATION_LIMIT.points} new conversations a day; reopening one does not count`, async () => {
     const a = await createUser();
     const others = [];
-    for (let i = 0; i <= LIMITS.newConversationsPerUser.points; i += 1) others.push(await createUser());
+    for (let i = 0; i <= NEW_CONVERSATION_LIMIT.points; i += 1) others.push(await createUser());
     for (const other of others.slice(0, -1)) expect(statusOf(await start(a, { userId: other.id }))).toBe(302);
     expect(statusOf(await start(a, { userId: others[0]!.id }))).toBe(302);
     const refused = await start(a, { userId: others.at(-1)!.id });
     expect(statusOf(refused)).toBe(429);
-    expect(message(dataOf<{ startError: MessageKey }>(refused).startError).description).toContain(`${LIMITS.newConversationsPerUser.points} new conversations a day`);
+    expect(message(dataOf<{ startError: MessageKey }>(refused).startError).description).toContain(`${NEW_CONVERSATION_LIMIT.points} new conversations a day`);
     expect(await testDb().select().from(conversationParticipants).where(eq(conversationParticipants.userId, others.at(-1)!.id)).all()).toHaveLength(0);
   });
 
@@ -308,13 +307,13 @@ describe("messages", () => {
     expect(stored.join("")).not.toMatch(/[<>]/);
   });
 
-  test(`at most ${LIMITS.messagesPerUser.points} messages a minute per user`, async () => {
+  test(`at most ${MESSAGE_LIMIT.points} messages a minute per user`, async () => {
     const { a, conversationId } = await pair();
-    for (let i = 0; i < LIMITS.messagesPerUser.points; i += 1) expect(statusOf(await send(a, conversationId, `message ${i}`))).toBe(302);
+    for (let i = 0; i < MESSAGE_LIMIT.points; i += 1) expect(statusOf(await send(a, conversationId, `message ${i}`))).toBe(302);
     const refused = await send(a, conversationId, "one too many");
     expect(statusOf(refused)).toBe(429);
-    expect(message(refusal(refused).error).description).toContain(`${LIMITS.messagesPerUser.points} messages a minute`);
-    expect(await messagesOf(conversationId)).toHaveLength(LIMITS.messagesPerUser.points);
+    expect(message(refusal(refused).error).description).toContain(`${MESSAGE_LIMIT.points} messages a minute`);
+    expect(await messagesOf(conversationId)).toHaveLength(MESSAGE_LIMIT.points);
   });
 });
 

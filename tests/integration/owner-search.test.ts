@@ -7,12 +7,12 @@ import { testDb } from "../support/test-db.ts";
 import { callRoute, createOwner, dataOf, get, post, statusOf } from "../support/routes.ts";
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
-import { LIMITS } from "../../app/core/rate-limit.server.ts";
 import { limitKeyOf } from "../../app/core/client-key.ts";
 import { gateSearch, refusedSearchResponse } from "../../app/features/finder/search-gate.server.ts";
 import type { FinderActionData } from "../../app/features/finder/finder.ts";
 import {
   SEARCHES_PER_MINUTE,
+  UNLOCK_PER_CLIENT_LIMIT,
   UNLOCK_WRONG_PER_CLIENT,
   UNLOCK_WRONG_PER_PROFILE_PER_DAY,
   UNLOCK_WRONG_PER_PROFILE_PER_YEAR,
@@ -148,7 +148,7 @@ describe("unlock", () => {
 
   test("wrong digits say so, then lock this client out of this profile", async () => {
     const ip = "198.51.100.21";
-    for (let i = 1; i < LIMITS.unlockPerClient.points; i++) {
+    for (let i = 1; i < UNLOCK_PER_CLIENT_LIMIT.points; i++) {
       expect(await unlockBio(db, priya, "0000", ip)).toEqual({ ok: false, reason: "wrong" });
     }
     expect(await unlockBio(db, priya, "0000", ip)).toEqual({ ok: false, reason: "locked" });

@@ -8,7 +8,7 @@ import { products, tagbackTokens } from "../../db/schema";
 import { claimToken } from "~/features/stickers/claim.server";
 import { hashPassword } from "../../db/password";
 import { updateOwnProfile } from "~/features/owner/profiles.server";
-import { LIMITS } from "~/core/rate-limit.server";
+import { CLAIM_PER_TOKEN_LIMIT, CLAIM_PER_USER_LIMIT } from "~/features/stickers/rules";
 import { isMessageKey, message } from "~/i18n/messages";
 import * as tokenRoute from "~/routes/_app.token/route";
 import { callRoute, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
@@ -154,10 +154,10 @@ describe("Verify Token", () => {
     expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, reason: "taken" }]);
   });
 
-  test(`lockout per token: after ${LIMITS.tokenClaimPerToken.points} wrong passwords even the right one is refused`, async () => {
+  test(`lockout per token: after ${CLAIM_PER_TOKEN_LIMIT.points} wrong passwords even the right one is refused`, async () => {
     const token = await mint();
     // Different users, so only the per-token limit is reached.
-    for (let i = 1; i < LIMITS.tokenClaimPerToken.points; i++) {
+    for (let i = 1; i < CLAIM_PER_TOKEN_LIMIT.points; i++) {
       const result = await verify(await createOwner(), token, "1");
       expect(formError(result)).toBe(message("token.wrong").description);
     }
@@ -169,9 +169,9 @@ describe("Verify Token", () => {
     expect((await tokenRow(token)).userId).toBeNull();
   });
 
-  test(`lockout per user: ${LIMITS.tokenClaimPerUser.points} failures over any tokens lock the user out of every claim`, async () => {
+  test(`lockout per user: ${CLAIM_PER_USER_LIMIT.points} failures over any tokens lock the user out of every claim`, async () => {
     const owner = await createOwner();
-    for (let i = 1; i < LIMITS.tokenClaimPerUser.points; i++) {
+    for (let i = 1; i < CLAIM_PER_USER_LIMIT.points; i++) {
       // Wrong passwords on fresh tokens and unknown tokens both count.
       await verify(owner, i % 2 ? await mint() : `8${String(i).padStart(11, "0")}`, "1");
     }

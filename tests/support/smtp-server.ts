@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { mailFileName } from "./mail-files.ts";
 
 const port = Number(process.env.SMTP_PORT ?? 3212);
 const dir = process.env.MAIL_DIR!;
@@ -16,8 +17,7 @@ const server = new SMTPServer({
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
       for (const rcpt of session.envelope.rcptTo) {
-        const name = `${Date.now()}-${process.hrtime.bigint()}-${rcpt.address.replace(/[^a-z0-9@._-]/gi, "_")}.eml`;
-        fs.writeFileSync(path.join(dir, name), Buffer.concat(chunks));
+        fs.writeFileSync(path.join(dir, mailFileName(`${Date.now()}-${process.hrtime.bigint()}`, rcpt.address)), Buffer.concat(chunks));
       }
       callback();
     });

@@ -9,6 +9,7 @@ import { getEnv } from "~/core/env.server";
 import { sendMail } from "~/core/mail.server";
 import { hashPassword, verifyPassword } from "../../../db/password";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+import { SIGN_IN_PER_CLIENT_LIMIT, SIGN_IN_PER_EMAIL_LIMIT } from "./rules";
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
@@ -60,7 +61,7 @@ export type SignInResult =
 
 export async function signIn(db: Db, rawEmail: string, password: string, clientIp: string): Promise<SignInResult> {
   const email = normalizeEmail(rawEmail);
-  if ((await isLocked(db, "signInPerEmail", email)) || (await isLocked(db, "signInPerIp", clientIp))) {
+  if ((await isLocked(db, SIGN_IN_PER_EMAIL_LIMIT, email)) || (await isLocked(db, SIGN_IN_PER_CLIENT_LIMIT, clientIp))) {
     return { ok: false, reason: "locked" };
   }
   const user = await db
@@ -71,10 +72,10 @@ export async function signIn(db: Db, rawEmail: string, password: string, clientI
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !user.passwordHash || !valid) {
-    await Promise.all([recordFailure(db, "signInPerEmail", email), recordFailure(db, "signInPerIp", clientIp)]);
+    await Promise.all([recordFailure(db, SIGN_IN_PER_EMAIL_LIMIT, email), recordFailure(db, SIGN_IN_PER_CLIENT_LIMIT, clientIp)]);
     return { ok: false, reason: "invalid" };
   }
   if (!user.confirmedAt) return { ok: false, reason: "unconfirmed" };
-  await clearFailures(db, "signInPerEmail", email);
+  await clearFailures(db, SIGN_IN_PER_EMAIL_LIMIT, email);
   return { ok: true, userId: user.id };
 }

@@ -4,6 +4,12 @@
 
 /** Wrong developer-mode or sign-in passwords lock the client (or e-mail) out this long. */
 export const SIGN_IN_LOCK_MINUTES = 15;
+const SIGN_IN_LOCK = SIGN_IN_LOCK_MINUTES * 60;
+/** Wrong developer-mode passwords, keyed by client. */
+export const DEV_MODE_PER_CLIENT_LIMIT = { name: "devModePerIp", points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK } as const;
+/** Wrong sign-in passwords, keyed by e-mail and by client. */
+export const SIGN_IN_PER_EMAIL_LIMIT = { name: "signInPerEmail", points: 5, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK } as const;
+export const SIGN_IN_PER_CLIENT_LIMIT = { name: "signInPerIp", points: 20, duration: SIGN_IN_LOCK, blockDuration: SIGN_IN_LOCK } as const;
 
 /** Developer-mode account passwords. */
 export const PASSWORD_MIN_LENGTH = 8;

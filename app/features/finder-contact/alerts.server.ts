@@ -44,6 +44,17 @@ async function addressesOf(db: Db, ownerId: string): Promise<string[]> {
   return [...new Set([row.email, row.backup].filter((address): address is string => Boolean(address)))];
 }
 
+/**
+ * The finder's message as the owner's mail shows it: every line behind "> ", so no line of it can
+ * pass for one of the mail's own (a forged "Answer them here:" with another site's link).
+ */
+function quoted(text: string): string {
+  return text
+    .split(/\r\n|[\n\v\f\r\x85\u2028\u2029]/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+}
+
 /** Sends each mail; a failure is logged, never thrown: what was stored stays stored. */
 async function deliver(mails: Mail[]): Promise<void> {
   const results = await Promise.allSettled(mails.map((mail) => sendMail(mail)));
@@ -63,7 +74,7 @@ export async function sendContactAlert(db: Db, alert: { ownerId: string; convers
     ...(form.contact ? [`How to reach them: ${form.contact}`] : []),
     "",
     "Their message:",
-    form.message,
+    quoted(form.message),
     "",
     `Answer them here (sign in to Tagback): ${link}`,
     "",
@@ -129,7 +140,7 @@ export async function maybeSendScanAlert(db: Db, scan: Scan, now = Date.now()): 
   const text = [
     `Someone just opened your Tagback profile by its ${item}.`,
     "",
-    `When: ${istTime(scan.at)} IST, ${inDate(scan.at)}`,
+    `When: ${istTime(scan.at)}, ${inDate(scan.at)}`,
     `Approximate place: ${scan.city ?? "unknown"}`,
     "",
     "If you lost this item, the finder may write to you next: you will get another e-mail then.",

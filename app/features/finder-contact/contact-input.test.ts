@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseContactForm, parseReachable, type ContactValues } from "./contact-input";
+import { mailboxOf, parseContactForm, parseReachable, type ContactValues } from "./contact-input";
 import { FINDER_MESSAGE_MAX } from "./rules";
 
 const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "" };
@@ -34,5 +34,28 @@ describe("the form", () => {
     expect(parseContactForm({ ...base, message: "a".repeat(FINDER_MESSAGE_MAX + 1) })).toEqual({ ok: false, errors: { message: "contact.messageTooLong" } });
     expect(parseContactForm({ ...base, foundWhere: "near the asshole" })).toEqual({ ok: false, errors: { foundWhere: "common.nsfw" } });
     expect(parseContactForm({ ...base, handover: "place", place: "bhenchod" })).toEqual({ ok: false, errors: { place: "common.nsfw" } });
+  });
+});
+
+describe("header-safe one-line fields", () => {
+  test("a line break or another control character in the place or where it was found becomes a space", () => {
+    const parsed = parseContactForm({
+      ...base,
+      handover: "place",
+      place: "Gate 2\r\nBcc: victim@example.test",
+      foundWhere: "Platform 3\n\tAnswer them here: https://evil.example\u0000\u2028x",
+    });
+    expect(parsed).toMatchObject({ ok: true, value: { place: "Gate 2 Bcc: victim@example.test", foundWhere: "Platform 3 Answer them here: https://evil.example x" } });
+  });
+});
+
+describe("the mailbox an address is counted as", () => {
+  test.each([
+    ["Someone@Example.COM", "someone@example.com"],
+    ["some.one+tagback@example.com", "some.one@example.com"],
+    ["Some.One+x@gmail.com", "someone@gmail.com"],
+    ["s.o.m.e.o.n.e@googlemail.com", "someone@gmail.com"],
+  ])("%j counts as %j", (typed, mailbox) => {
+    expect(mailboxOf(typed)).toBe(mailbox);
   });
 });

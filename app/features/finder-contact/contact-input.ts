@@ -49,6 +49,33 @@ export function parseReachable(raw: string): { ok: true; value: string | null; k
   return { ok: true, value: `${text.startsWith("+") ? "+" : ""}${digits}`, kind: "phone" };
 }
 
+/**
+ * The mailbox an address delivers to, for counting the mails sent to it (never for sending: mail
+ * goes to the address as typed). Lower-cased and trimmed, without a "+tag" (Gmail, Outlook, iCloud
+ * and most others deliver every subaddress to the same box), and for Gmail without the dots of the
+ * local part (Gmail ignores them; googlemail.com is gmail.com). Otherwise one inbox could be flooded
+ * through endless spellings of its address; merging too much only makes two people whose addresses
+ * differ by a +tag share a small daily count.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  let local = address.slice(0, at).split("+")[0]!;
+  let domain = address.slice(at + 1);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return `${local}@${domain}`;
+}
+
+/**
+ * A one-line field (where they found it, the place): cleaned like a message, and every run of line
+ * breaks, tabs and other control characters made one space. These values stand in the owner's
+ * e-mail (the place in its Subject): a line break there could forge a header or a line of the mail.
+ */
+function oneLine(text: string): string {
+  return cleanMessage(text.replace(/[\s\p{Cc}]+/gu, " "));
+}
+
 /** A short free-text field: tags stripped like a message, profanity refused, at most `max`. */
 function note(cleaned: string, max: number): MessageKey | null {
   if (cleaned.length > max) return max === HANDOVER_PLACE_MAX ? "contact.placeRequired" : "contact.textTooLong";
@@ -84,14 +111,14 @@ export function parseContactForm(values: ContactValues): ContactParse {
   const reachable = parseReachable(values.contact);
   if (!reachable.ok) errors.contact = "contact.badContact";
 
-  const foundWhere = cleanMessage(values.foundWhere);
+  const foundWhere = oneLine(values.foundWhere);
   const whereProblem = note(foundWhere, FOUND_WHERE_MAX);
   if (whereProblem) errors.foundWhere = whereProblem;
 
   const handover = (HANDOVERS as readonly string[]).includes(values.handover) ? (values.handover as Handover) : null;
   if (!handover) errors.handover = "contact.handoverRequired";
 
-  const place = cleanMessage(values.place);
+  const place = oneLine(values.place);
   if (handover === "place") {
     const placeProblem = place === "" ? "contact.placeRequired" : note(place, HANDOVER_PLACE_MAX);
     if (placeProblem) errors.place = placeProblem;

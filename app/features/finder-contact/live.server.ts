@@ -12,7 +12,7 @@ import { conversationTopic, messagingHub, userTopic, type MessagingHub } from "~
 import { liveEventStream, requireEventStreamRequest } from "~/features/messaging/live.server";
 import { RECONNECT_MS } from "~/features/messaging/rules";
 import { FINDER_STREAMS_PER_THREAD } from "./rules";
-import { threadBySecret, type OwnerFinderThread } from "./threads.server";
+import { asFinderSees, threadBySecret, type OwnerFinderThread } from "./threads.server";
 
 /**
  * The owner opened the thread: the finder's page shows the read receipt. Published on the finder's
@@ -45,6 +45,7 @@ export async function finderStream(db: Db, request: Request, secret: string): Pr
       replay: lastEventId ? { conversationId: thread.conversationId, lastEventId } : null,
       // The finder's user topic also says when another of their threads is deleted: only this one ends it.
       accept: (event) => event.type !== "deleted" || event.conversationId === thread.conversationId,
+      present: (message) => asFinderSees(thread, message),
     },
     { onClose: () => threadStreams.release(thread.conversationId), headers: NO_STORE },
   );

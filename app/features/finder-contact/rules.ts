@@ -18,8 +18,10 @@ export type Handover = (typeof HANDOVERS)[number];
 
 /** A form sent sooner than this after it was shown is a script's, not a person's. */
 export const MIN_FILL_SECONDS = 3;
-/** A form older than this must be opened again (its signed time stamp has expired). */
+/** A form older than this must be opened again (its sealed time stamp has expired). */
 export const FORM_TTL_HOURS = 2;
+/** Each form's ticket delivers one message at most, keyed by the ticket's random id. */
+export const FORM_TICKET_USE = { name: "finderFormTicket" } as const;
 
 /** Messages sent through the form from one client (IPv4 address or IPv6 /64) in an hour. */
 export const FINDER_MESSAGES_PER_CLIENT_PER_HOUR = 5;
@@ -27,6 +29,18 @@ export const FINDER_MESSAGES_PER_CLIENT_PER_HOUR = 5;
 export const FINDER_MESSAGES_PER_OWNER_PER_DAY = 20;
 /** Replies on private pages from one client in an hour. */
 export const FINDER_REPLIES_PER_CLIENT_PER_HOUR = 60;
+/**
+ * Private links mailed to one e-mail address in a day (counted on the address's canonical form,
+ * contact-input.ts `mailboxOf`): the form mails whatever address is typed, so without this anyone
+ * could flood a stranger's inbox through Tagback.
+ */
+export const FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY = 3;
+
+const HOUR = 60 * 60;
+export const FINDER_MESSAGE_CLIENT_LIMIT = { name: "finderMessagesPerClient", points: FINDER_MESSAGES_PER_CLIENT_PER_HOUR, duration: HOUR } as const;
+export const FINDER_MESSAGE_OWNER_LIMIT = { name: "finderMessagesPerOwner", points: FINDER_MESSAGES_PER_OWNER_PER_DAY, duration: 24 * HOUR } as const;
+export const FINDER_REPLY_CLIENT_LIMIT = { name: "finderRepliesPerClient", points: FINDER_REPLIES_PER_CLIENT_PER_HOUR, duration: HOUR } as const;
+export const FINDER_LINK_MAIL_LIMIT = { name: "finderLinkMailsPerAddress", points: FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY, duration: 24 * HOUR } as const;
 
 /** Random bytes in a private link's secret: 256 bits, base64url (43 characters). */
 export const CAPABILITY_BYTES = 32;

@@ -160,6 +160,14 @@ function toThread(row: {
   };
 }
 
+/**
+ * A message as the finder's page and stream show it: the finder's own keep their sender, the
+ * owner's say "owner". The link is anonymous, so nothing it returns holds the owner's user id.
+ */
+export function asFinderSees(thread: Pick<FinderThread, "finderUserId">, message: LiveMessage): LiveMessage {
+  return message.senderId === thread.finderUserId ? message : { ...message, senderId: "owner" };
+}
+
 /** The open thread a link's secret opens; null for a wrong, malformed or closed link. */
 export async function threadBySecret(db: Db, secret: string): Promise<FinderThread | null> {
   if (!isCapabilityShape(secret)) return null;

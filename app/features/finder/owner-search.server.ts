@@ -11,6 +11,7 @@ import { contactLinks, tweetTemplate } from "./contact-links";
 import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
 import { locationTicket } from "./location-ticket.server";
 import { isLocked, windowFull } from "~/core/rate-limit.server";
+import { UNLOCK_PER_CLIENT_LIMIT, UNLOCK_PER_PROFILE_WINDOWS, UNLOCK_TOKEN_PER_CLIENT_LIMIT } from "./rules";
 import { preparedPerConnection } from "~/core/prepared.server";
 import type { UnlockMode, UnlockOffer } from "./finder";
 import type { PublicProfile } from "./public-profile";
@@ -189,13 +190,13 @@ export function sharesWith(row: Pick<OwnerRow, "id" | "showEmail" | "showMobile"
 async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | undefined, clientKey?: string): Promise<UnlockOffer | undefined> {
   const contacts = sharesWith(row, finderId);
   if (!row.maskBio && !contacts) return undefined;
-  const profileFull = await windowFull(db, "unlockDigitsPerProfile", row.id);
+  const profileFull = await windowFull(db, UNLOCK_PER_PROFILE_WINDOWS, row.id);
   const mode: UnlockMode = profileFull ? "token" : "digits";
   if (!clientKey) return { mode, contacts };
   const clientOnProfile = `${row.id}:${clientKey}`;
   const [digitsLocked, tokenLocked] = await Promise.all([
-    isLocked(db, "unlockPerClient", clientOnProfile),
-    isLocked(db, "unlockTokenPerClient", clientOnProfile),
+    isLocked(db, UNLOCK_PER_CLIENT_LIMIT, clientOnProfile),
+    isLocked(db, UNLOCK_TOKEN_PER_CLIENT_LIMIT, clientOnProfile),
   ]);
   if (tokenLocked && (profileFull || digitsLocked)) return { mode: "token", contacts, notice: "tokenLocked" };
   if (profileFull) return { mode, contacts, notice: "useToken" };

@@ -1,8 +1,14 @@
-// Rules of the finder search (spec 000 §5, §9; DESIGN §7). core/rate-limit.server.ts builds its
-// LIMITS from these numbers; app/i18n/en.ts quotes them; README "Limits and lockouts" explains them.
+// Rules of the finder search (spec 000 §5, §9; DESIGN §7) and the limits that hold them (declared
+// here, counted by core/rate-limit.server.ts); app/i18n/en.ts quotes the numbers; README "Limits
+// and lockouts" explains them.
 
 /** Searches per minute from one client (an IPv4 address or an IPv6 /64). */
 export const SEARCHES_PER_MINUTE = 10;
+/**
+ * The finder's search limit, keyed by the client (`consume(db, SEARCH_LIMIT, clientKey)`): every
+ * page that looks an owner up by a number spends it, so none becomes a way around it.
+ */
+export const SEARCH_LIMIT = { name: "search", points: SEARCHES_PER_MINUTE, duration: 60 } as const;
 /** How many digits unlock a masked bio. */
 export const UNLOCK_DIGIT_COUNT = 4;
 
@@ -24,3 +30,25 @@ export const UNLOCK_WRONG_PER_PROFILE_PER_DAY = 10;
 export const UNLOCK_WRONG_PER_PROFILE_PER_YEAR = 20;
 /** Wrong full tokens from one client on one profile before that client is locked out of it. */
 export const UNLOCK_WRONG_TOKENS_PER_CLIENT = 5;
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+const UNLOCK_LOCK = UNLOCK_CLIENT_LOCK_HOURS * HOUR;
+
+/** Wrong 4-digit tries, keyed by client and profile. */
+export const UNLOCK_PER_CLIENT_LIMIT = { name: "unlockPerClient", points: UNLOCK_WRONG_PER_CLIENT, duration: UNLOCK_LOCK, blockDuration: UNLOCK_LOCK } as const;
+/** Wrong full tokens, keyed by client and profile. */
+export const UNLOCK_TOKEN_PER_CLIENT_LIMIT = {
+  name: "unlockTokenPerClient",
+  points: UNLOCK_WRONG_TOKENS_PER_CLIENT,
+  duration: UNLOCK_LOCK,
+  blockDuration: UNLOCK_LOCK,
+} as const;
+/** Wrong 4-digit tries on one profile from everyone, keyed by profile: sliding windows. */
+export const UNLOCK_PER_PROFILE_WINDOWS = {
+  name: "unlockDigitsPerProfile",
+  windows: [
+    { points: UNLOCK_WRONG_PER_PROFILE_PER_DAY, duration: DAY },
+    { points: UNLOCK_WRONG_PER_PROFILE_PER_YEAR, duration: 365 * DAY },
+  ],
+} as const;

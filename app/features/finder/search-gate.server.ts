@@ -10,6 +10,7 @@ import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
 import { countRefusedSearch } from "./finder-metrics.server";
 import { messageIn, type Locale } from "~/i18n/messages";
+import { SEARCH_LIMIT } from "./rules";
 import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema } from "./search-input";
 
 /** Set for a refused data request: the Retry-After seconds (null: the search was allowed). */
@@ -55,7 +56,7 @@ export async function gateSearch(db: Db, url: URL, clientKey: string): Promise<S
     const schema = request.kind === "sticker" ? urlTokenSchema : searchFormSchema;
     if (parseSearch(request.fields, schema).status !== "success") return { allowed: true };
   }
-  const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
+  const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, clientKey);
   if (allowed) return { allowed: true };
   countRefusedSearch();
   return { allowed: false, retryAfterSeconds };

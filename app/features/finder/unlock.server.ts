@@ -1,12 +1,13 @@
 // Unlocking a masked bio: with the four digits (characters 5 to 8 of the owner's first verified
-// token), or with that whole token as printed on the sticker. The numbers are in ./rules.ts, the
-// limits in core/rate-limit.server.ts:
-// - wrong 4-digit tries count against this client on this profile (unlockPerClient) and against the
-//   profile from everyone (unlockDigitsPerProfile, sliding windows of a day and a year). Once the
-//   profile's windows are full its 4 digits are refused ("useToken"): only the full token unlocks,
-//   so a guesser's chance stays bounded and nobody can lock the rightful finder out.
-// - wrong full tokens count against this client on this profile only (unlockTokenPerClient); a right
-//   token unlocks whatever the profile's digit count.
+// token), or with that whole token as printed on the sticker. The numbers and limits are in
+// ./rules.ts, counted by core/rate-limit.server.ts:
+// - wrong 4-digit tries count against this client on this profile (UNLOCK_PER_CLIENT_LIMIT) and
+//   against the profile from everyone (UNLOCK_PER_PROFILE_WINDOWS, sliding windows of a day and a
+//   year). Once the profile's windows are full its 4 digits are refused ("useToken"): only the
+//   full token unlocks, so a guesser's chance stays bounded and nobody can lock the rightful
+//   finder out.
+// - wrong full tokens count against this client on this profile only (UNLOCK_TOKEN_PER_CLIENT_LIMIT);
+//   a right token unlocks whatever the profile's digit count.
 // The demo profile has no limits: its digits are printed on the page.
 // What an unlock opens: the masked bio, and, for a signed-in finder the owner shares contact details
 // with (owner-search.server.ts sharesWith), the e-mail and mobile number the owner chose to show.
@@ -19,7 +20,7 @@ import type { SharedContacts, UnlockMode } from "./finder";
 import { findOwner, sharesWith, toPublicProfile } from "./owner-search.server";
 import { sharedContactsOf } from "./shared-contacts.server";
 import type { PublicProfile } from "./public-profile";
-import { UNLOCK_DIGIT_COUNT } from "./rules";
+import { UNLOCK_DIGIT_COUNT, UNLOCK_PER_CLIENT_LIMIT, UNLOCK_PER_PROFILE_WINDOWS, UNLOCK_TOKEN_PER_CLIENT_LIMIT } from "./rules";
 import type { SearchQuery } from "./search-input";
 
 export type UnlockRefusal =
@@ -65,33 +66,33 @@ export async function unlockBio(db: Db, query: SearchQuery, typed: string, clien
   const clientOnProfile = `${row.id}:${clientKey}`;
 
   if (typed.length === TOKEN_LENGTH) {
-    if (await isLocked(db, "unlockTokenPerClient", clientOnProfile)) return { ok: false, reason: "tokenLocked" };
+    if (await isLocked(db, UNLOCK_TOKEN_PER_CLIENT_LIMIT, clientOnProfile)) return { ok: false, reason: "tokenLocked" };
     const token = row.firstToken?.replace(/\D/g, "") ?? "";
     if (token.length === TOKEN_LENGTH && safeEqual(typed, token)) {
-      await clearFailures(db, "unlockTokenPerClient", clientOnProfile);
+      await clearFailures(db, UNLOCK_TOKEN_PER_CLIENT_LIMIT, clientOnProfile);
       return unlockedAnswer();
     }
-    const locked = await recordFailure(db, "unlockTokenPerClient", clientOnProfile);
+    const locked = await recordFailure(db, UNLOCK_TOKEN_PER_CLIENT_LIMIT, clientOnProfile);
     return { ok: false, reason: locked ? "tokenLocked" : "wrongToken" };
   }
 
   // The profile's refusal comes first: the full token works for this client even when locked here.
-  if (await windowFull(db, "unlockDigitsPerProfile", row.id)) return { ok: false, reason: "useToken" };
-  if (await isLocked(db, "unlockPerClient", clientOnProfile)) return { ok: false, reason: "locked" };
+  if (await windowFull(db, UNLOCK_PER_PROFILE_WINDOWS, row.id)) return { ok: false, reason: "useToken" };
+  if (await isLocked(db, UNLOCK_PER_CLIENT_LIMIT, clientOnProfile)) return { ok: false, reason: "locked" };
   if (typed.length !== UNLOCK_DIGIT_COUNT) {
     // Not a guess at the code (too short, too long): a wrong try for this client only.
-    const locked = await recordFailure(db, "unlockPerClient", clientOnProfile);
+    const locked = await recordFailure(db, UNLOCK_PER_CLIENT_LIMIT, clientOnProfile);
     return { ok: false, reason: locked ? "locked" : "wrong" };
   }
   // Every 4-digit try is counted before it is checked, so no burst of tries overshoots the windows.
-  const receipt = await spendWindow(db, "unlockDigitsPerProfile", row.id);
+  const receipt = await spendWindow(db, UNLOCK_PER_PROFILE_WINDOWS, row.id);
   if (!receipt) return { ok: false, reason: "useToken" };
   const expected = unlockDigitsOf(row.firstToken);
   if (expected && safeEqual(typed, expected)) {
-    await Promise.all([refundWindow(db, receipt), clearFailures(db, "unlockPerClient", clientOnProfile)]);
+    await Promise.all([refundWindow(db, receipt), clearFailures(db, UNLOCK_PER_CLIENT_LIMIT, clientOnProfile)]);
     return unlockedAnswer();
   }
-  const clientLocked = await recordFailure(db, "unlockPerClient", clientOnProfile);
-  if (await windowFull(db, "unlockDigitsPerProfile", row.id)) return { ok: false, reason: "useToken" };
+  const clientLocked = await recordFailure(db, UNLOCK_PER_CLIENT_LIMIT, clientOnProfile);
+  if (await windowFull(db, UNLOCK_PER_PROFILE_WINDOWS, row.id)) return { ok: false, reason: "useToken" };
   return { ok: false, reason: clientLocked ? "locked" : "wrong" };
 }

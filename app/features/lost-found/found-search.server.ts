@@ -6,6 +6,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
+import { SEARCH_LIMIT } from "~/features/finder/rules";
 import type { FinderLoaderData } from "~/features/finder/finder";
 import { finderLoader } from "~/features/finder/finder-route.server";
 import { readSearchRequest, type SearchType } from "~/features/finder/search-input";
@@ -42,7 +43,7 @@ export async function foundSearchLoader(args: Args, variant: FoundVariant) {
   // The public finder pages count their searches in front of the router (search-gate.server.ts);
   // these pages count here. A page rendered after a POST (an unlock) is a re-read, not a search.
   if (request.method === "GET" && searchRequest.kind !== "invalid-type") {
-    const { allowed, retryAfterSeconds } = await consume(db, "search", context.get(requestInfoContext).clientKey);
+    const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, context.get(requestInfoContext).clientKey);
     if (!allowed) {
       return data<FoundSearchData>(
         { finder: { ...EMPTY, alert: message("finder.tooManySearches") }, claim: null },

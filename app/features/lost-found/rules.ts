@@ -23,6 +23,7 @@ export const PHOTO_UPLOAD_PATHS: readonly string[] = ["/found", "/found.data"];
 export const PHOTO_BODY_LIMIT_BYTES = 4 * PHOTO_MAX_BYTES;
 /** Photo uploads (each one a server-side decode) per client per minute. */
 export const PHOTO_DECODES_PER_MINUTE = 6;
+export const PHOTO_DECODE_LIMIT = { name: "photoDecodesPerClient", points: PHOTO_DECODES_PER_MINUTE, duration: 60 } as const;
 
 /**
  * The page that runs the camera scanner: server/main.ts allows its decoder's blob: worker in this

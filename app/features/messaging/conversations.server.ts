@@ -12,10 +12,11 @@ import { conversationParticipants, conversations, messages, profiles, tagbackTok
 import { consume } from "~/core/rate-limit.server";
 import { istTime } from "~/core/india-time";
 import { avatarDataUri } from "~/features/finder/avatar";
+import { SEARCH_LIMIT } from "~/features/finder/rules";
 import type { MessageKey } from "~/i18n/messages";
 import type { LiveMessage } from "./hub.server";
 import { messageProblem, type MessagingSearch } from "./message-input";
-import { MESSAGES_SHOWN, REPLAY_MAX } from "./rules";
+import { MESSAGE_LIMIT, MESSAGES_SHOWN, NEW_CONVERSATION_LIMIT, REPLAY_MAX } from "./rules";
 
 /** The key of a pair of users, whichever of them starts. */
 export function pairKeyOf(userA: string, userB: string): string {
@@ -59,7 +60,7 @@ export type NumberLookup = { refused: false; person: Person | null } | { refused
  * for a number is what the finder search gives, and signing in must not lift its limit.
  */
 export async function findUserByNumber(db: Db, search: MessagingSearch, clientKey: string): Promise<NumberLookup> {
-  const { allowed, retryAfterSeconds } = await consume(db, "search", clientKey);
+  const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, clientKey);
   if (!allowed) return { refused: true, retryAfterSeconds };
   const row =
     search.type === "metrocard"
@@ -101,7 +102,7 @@ export async function startConversation(db: Db, userId: string, otherId: string)
   if (!other) return { ok: false, reason: "unknown-user" };
   const existing = await conversationBetween(db, userId, otherId);
   if (existing) return { ok: true, conversationId: existing, created: false };
-  const { allowed } = await consume(db, "newConversationsPerUser", userId);
+  const { allowed } = await consume(db, NEW_CONVERSATION_LIMIT, userId);
   if (!allowed) return { ok: false, reason: "limit" };
   const pairKey = pairKeyOf(userId, otherId);
   const created = db.transaction((tx) => {
@@ -330,7 +331,7 @@ export async function sendMessage(
   if (problem || content !== content.trim()) return { ok: false, reason: "invalid", problem: problem ?? "messaging.sendFailed" };
   const earlier = clientKey ? await sentWithKey(db, senderId, clientKey) : null;
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
-  const { allowed } = await consume(db, "messagesPerUser", senderId);
+  const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
   const row = await db
     .insert(messages)

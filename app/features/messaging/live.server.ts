@@ -72,6 +72,8 @@ type Relay = {
   replay: { conversationId: string; lastEventId: string } | null;
   /** Which events this stream passes on (default: all). */
   accept?: (event: LiveEvent) => boolean;
+  /** How this stream shows a message (default: as stored). */
+  present?: (message: LiveMessage) => LiveMessage;
 };
 
 /**
@@ -80,12 +82,13 @@ type Relay = {
  * stored in between comes twice (the browser merges), never not at all. A `deleted` event ends
  * the stream. Returns what unsubscribes.
  */
-export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics, replay, accept }: Relay): () => void {
+export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics, replay, accept, present }: Relay): () => void {
   let seq = 0;
+  const shown = (live: LiveMessage) => (present ? present(live) : live);
   const forward = (event: LiveEvent) => {
     if (accept && !accept(event)) return;
     // A send that fails has closed the stream, and with it unsubscribed this listener.
-    sendEvent(send, event, (seq += 1));
+    sendEvent(send, event.type === "message" ? { ...event, message: shown(event.message) } : event, (seq += 1));
     if (event.type === "deleted") close();
   };
   const stops = topics.map((topic) => hub.subscribe(topic, forward));
@@ -94,7 +97,7 @@ export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics
   if (replay) {
     messagesAfter(db, replay.conversationId, replay.lastEventId)
       .then((missed) => {
-        for (const live of missed) if (!sendEvent(send, { type: "message", message: live }, (seq += 1))) return;
+        for (const live of missed) if (!sendEvent(send, { type: "message", message: shown(live) }, (seq += 1))) return;
       })
       .catch((error: unknown) => {
         console.error("replaying missed messages failed", error);

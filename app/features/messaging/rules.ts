@@ -18,6 +18,9 @@ export const SEARCH_TOKEN_MAX_DIGITS = TOKEN_LENGTH;
 /** Messages one user may send in a minute, and new conversations one user may start in a day. */
 export const MESSAGES_PER_MINUTE = 30;
 export const NEW_CONVERSATIONS_PER_DAY = 20;
+/** Those two limits, keyed by user. */
+export const MESSAGE_LIMIT = { name: "messagesPerUser", points: MESSAGES_PER_MINUTE, duration: 60 } as const;
+export const NEW_CONVERSATION_LIMIT = { name: "newConversationsPerUser", points: NEW_CONVERSATIONS_PER_DAY, duration: 24 * 60 * 60 } as const;
 
 /** Live connections (event streams) one user may hold open at once: a few tabs and phones. */
 export const STREAMS_PER_USER = 5;

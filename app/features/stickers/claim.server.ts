@@ -1,8 +1,8 @@
 // Claiming a sticker with its password (spec 001 §4): on /token (Verify Token) and on /found,
 // where a signed-in user who searched an unclaimed token can claim it ('Token Claimed').
 //
-// Claiming is guarded twice (numbers in core/rate-limit.server.ts): wrong passwords are counted per
-// token (tokenClaimPerToken: 5 a day) and per user (tokenClaimPerUser: 10 a day, which also counts
+// Claiming is guarded twice (limits in ./rules.ts): wrong passwords are counted per
+// token (CLAIM_PER_TOKEN_LIMIT: 5 a day) and per user (CLAIM_PER_USER_LIMIT: 10 a day, which also counts
 // unknown tokens, so nobody can probe the token space); either lock refuses before any password is
 // hashed. The claim itself is one conditional UPDATE, so of two users with the right password
 // exactly one wins.
@@ -11,12 +11,13 @@ import type { Db } from "../../../db/connection";
 import { tagbackTokens } from "../../../db/schema";
 import { verifyPassword } from "../../../db/password";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+import { CLAIM_PER_TOKEN_LIMIT, CLAIM_PER_USER_LIMIT } from "./rules";
 import type { MessageKey } from "~/i18n/messages";
 
 export type ClaimOutcome = { ok: true } | { ok: false; reason: "unknown" | "taken" | "wrong" | "already-yours" | "locked" };
 
 export async function claimToken(db: Db, userId: string, token: string, password: string): Promise<ClaimOutcome> {
-  if ((await isLocked(db, "tokenClaimPerUser", userId)) || (await isLocked(db, "tokenClaimPerToken", token))) {
+  if ((await isLocked(db, CLAIM_PER_USER_LIMIT, userId)) || (await isLocked(db, CLAIM_PER_TOKEN_LIMIT, token))) {
     return { ok: false, reason: "locked" };
   }
   const row = await db
@@ -25,13 +26,13 @@ export async function claimToken(db: Db, userId: string, token: string, password
     .where(eq(tagbackTokens.token, token))
     .get();
   if (!row) {
-    const locked = await recordFailure(db, "tokenClaimPerUser", userId);
+    const locked = await recordFailure(db, CLAIM_PER_USER_LIMIT, userId);
     return { ok: false, reason: locked ? "locked" : "unknown" };
   }
   if (!(await verifyPassword(password, row.passwordHash))) {
     const [userLocked, tokenLocked] = await Promise.all([
-      recordFailure(db, "tokenClaimPerUser", userId),
-      recordFailure(db, "tokenClaimPerToken", token),
+      recordFailure(db, CLAIM_PER_USER_LIMIT, userId),
+      recordFailure(db, CLAIM_PER_TOKEN_LIMIT, token),
     ]);
     return { ok: false, reason: userLocked || tokenLocked ? "locked" : "wrong" };
   }
@@ -45,7 +46,7 @@ export async function claimToken(db: Db, userId: string, token: string, password
     .returning({ id: tagbackTokens.id })
     .all();
   if (claimed.length === 0) return { ok: false, reason: "taken" };
-  await clearFailures(db, "tokenClaimPerToken", token);
+  await clearFailures(db, CLAIM_PER_TOKEN_LIMIT, token);
   return { ok: true };
 }
 

@@ -19,6 +19,10 @@ export const QUIET_ZONE_MODULES = 4;
 
 /** Wrong claim passwords lock a token (and a user) out of claiming this long. */
 export const TOKEN_CLAIM_LOCK_HOURS = 24;
+const CLAIM_LOCK = TOKEN_CLAIM_LOCK_HOURS * 60 * 60;
+/** Wrong claim passwords, keyed by token; failed claims (unknown tokens too), keyed by user. */
+export const CLAIM_PER_TOKEN_LIMIT = { name: "tokenClaimPerToken", points: 5, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK } as const;
+export const CLAIM_PER_USER_LIMIT = { name: "tokenClaimPerUser", points: 10, duration: CLAIM_LOCK, blockDuration: CLAIM_LOCK } as const;
 
 /** Products an owner may register in all. */
 export const MAX_PRODUCTS = 5;

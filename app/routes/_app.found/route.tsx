@@ -20,7 +20,7 @@ import { foundShouldRevalidate } from "~/features/lost-found/found-search";
 import { FoundSearchForm } from "~/features/lost-found/found-search-form";
 import { foundSearchLoader, type FoundSearchData } from "~/features/lost-found/found-search.server";
 import { foundSearchPath } from "~/features/lost-found/qr-content";
-import { PHOTO_MAX_BYTES } from "~/features/lost-found/rules";
+import { PHOTO_DECODE_LIMIT, PHOTO_MAX_BYTES } from "~/features/lost-found/rules";
 import { tokenDigits, verifyTokenSchema } from "~/features/stickers/claim";
 import { CLAIM_REFUSALS, claimToken, isClaimableBy } from "~/features/stickers/claim.server";
 import { isToken } from "~/features/stickers/rules";
@@ -64,7 +64,7 @@ async function photoAction({ request, context }: Route.ActionArgs) {
   // Too large by its length alone: refused before a byte of it is read.
   if (Number(request.headers.get("content-length") ?? 0) > PHOTO_MAX_BYTES + MULTIPART_SLACK_BYTES) return photoRefused("qr.photoTooBig", 413);
   const db = context.get(dbContext);
-  const { allowed } = await consume(db, "photoDecodesPerClient", context.get(requestInfoContext).clientKey);
+  const { allowed } = await consume(db, PHOTO_DECODE_LIMIT, context.get(requestInfoContext).clientKey);
   if (!allowed) return photoRefused("qr.photoTooMany", 429);
   const formData = await readForm(request);
   const outcome = await decodePhoto(formData.get("photo"), getEnv().APP_URL);

@@ -5,6 +5,7 @@ import { signedCookie } from "~/core/cookies.server";
 import { getEnv } from "~/core/env.server";
 import { safeEqual } from "~/core/safe-equal.server";
 import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
+import { DEV_MODE_PER_CLIENT_LIMIT } from "~/features/account/rules";
 import type { Db } from "../../../db/connection";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
 
@@ -27,11 +28,11 @@ export type UnlockResult = { ok: true; setCookie: string } | { ok: false; reason
 export async function unlockDevMode(db: Db, password: string, clientIp: string): Promise<UnlockResult> {
   const expected = getEnv().DEV_MODE_PASSWORD;
   if (!expected) return { ok: false, reason: "unavailable" };
-  if (await isLocked(db, "devModePerIp", clientIp)) return { ok: false, reason: "locked" };
+  if (await isLocked(db, DEV_MODE_PER_CLIENT_LIMIT, clientIp)) return { ok: false, reason: "locked" };
   if (password.length > DEV_PASSWORD_MAX_LENGTH || !safeEqual(password, expected)) {
-    await recordFailure(db, "devModePerIp", clientIp);
+    await recordFailure(db, DEV_MODE_PER_CLIENT_LIMIT, clientIp);
     return { ok: false, reason: "invalid" };
   }
-  await clearFailures(db, "devModePerIp", clientIp);
+  await clearFailures(db, DEV_MODE_PER_CLIENT_LIMIT, clientIp);
   return { ok: true, setCookie: await devModeCookie().serialize(true) };
 }

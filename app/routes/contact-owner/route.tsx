@@ -11,6 +11,7 @@ import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
 import { avatarDataUri } from "~/features/finder/avatar";
+import { SEARCH_LIMIT } from "~/features/finder/rules";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { valuesOf } from "~/features/finder-contact/contact-input";
 import { ownerResultHref } from "~/features/finder-contact/links";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not right after a logged search of this owner: the page looks a number up like a search, so it
   // counts against the same limit (it must not become a way around it).
   if (!visitId && request.method === "GET") {
-    const { allowed, retryAfterSeconds } = await consume(db, "search", context.get(requestInfoContext).clientKey);
+    const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, context.get(requestInfoContext).clientKey);
     if (!allowed) throw data("Too Many Requests", { status: 429, headers: { ...NO_STORE, "Retry-After": String(retryAfterSeconds) } });
   }
   const ownerName = [owner.firstName, owner.lastName].filter(Boolean).join(" ").trim() || "Tagback user";

@@ -1,6 +1,7 @@
 // The server side of the "I found this" form: which owner a form is for, and sending it. Every
 // refusal is a 4xx with a message and stores nothing; the checks run cheapest first and the limits
 // are spent only by a form that would otherwise be delivered.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Db } from "../../../db/connection";
@@ -10,8 +11,9 @@ import { findOwner, type OwnerRow } from "~/features/finder/owner-search.server"
 import { readLocationTicket } from "~/features/finder/location-ticket.server";
 import { parseSearch, searchFormSchema, type SearchQuery } from "~/features/finder/search-input";
 import { sendContactAlert, sendFinderLink } from "~/features/finder-contact/alerts.server";
-import { parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
-import { formTicket, readFormTicket } from "~/features/finder-contact/form-ticket.server";
+import { mailboxOf, parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
+import { formTicket, readFormTicket, spendTicket } from "~/features/finder-contact/form-ticket.server";
+import { FINDER_LINK_MAIL_LIMIT, FINDER_MESSAGE_CLIENT_LIMIT, FINDER_MESSAGE_OWNER_LIMIT } from "~/features/finder-contact/rules";
 import { createFinderThread, privatePath } from "~/features/finder-contact/threads.server";
 import { announceActivity } from "~/features/messaging/live.server";
 import type { MessageKey } from "~/i18n/messages";
@@ -39,6 +41,14 @@ export async function visitOf(db: Db, ticket: string | null, ownerId: string): P
   return row?.id ?? null;
 }
 
+/**
+ * The key the mails to an address are counted by: its mailbox, hashed, so the limiter's table holds
+ * no e-mail addresses.
+ */
+function recipientKeyOf(email: string): string {
+  return createHash("sha256").update(mailboxOf(email)).digest("base64url");
+}
+
 export type Refusal = {
   ok: false;
   alert: MessageKey | null;
@@ -60,13 +70,11 @@ export async function sendFinderMessage({ db, formData, values, clientKey }: Sen
   if (typeof honeypot === "string" && honeypot !== "") return refuse(400, "contact.refused", null);
 
   const check = readFormTicket(formData.get("ticket"));
-  if (!check.ok && check.reason === "forged") return refuse(400, "contact.refused", null);
   if (!check.ok) {
-    // Genuine but too quick, or too old: the same form again, with a new time stamp.
-    const parts = String(formData.get("ticket")).split(".");
-    const [ownerId, type, number, visitId] = parts as [string, "metrocard" | "tagbacktoken", string, string];
-    const again = formTicket({ ownerId, type, number, visitId: visitId || null });
-    return refuse(400, check.reason === "too-fast" ? "contact.tooFast" : "contact.expired", again);
+    if (check.reason === "forged") return refuse(400, "contact.refused", null);
+    // Genuine but too quick, or too old: the same form again, with a new ticket.
+    const { ownerId, type, number, visitId } = check.ticket;
+    return refuse(400, check.reason === "too-fast" ? "contact.tooFast" : "contact.expired", formTicket({ ownerId, type, number, visitId }));
   }
   const { ticket } = check;
   const query: SearchQuery = { type: ticket.type, number: ticket.number };
@@ -78,8 +86,15 @@ export async function sendFinderMessage({ db, formData, values, clientKey }: Sen
   const parsed = parseContactForm(values);
   if (!parsed.ok) return refuse(400, null, again, parsed.errors);
 
-  if (!(await consume(db, "finderMessagesPerClient", clientKey)).allowed) return refuse(429, "contact.clientLimit", again);
-  if (!(await consume(db, "finderMessagesPerOwner", owner.id)).allowed) return refuse(429, "contact.ownerLimit", again);
+  // A form that would be delivered uses its ticket up first: a ticket posted again costs nothing.
+  if (!(await spendTicket(db, ticket))) return refuse(409, "contact.formUsed", again);
+  if (!(await consume(db, FINDER_MESSAGE_CLIENT_LIMIT, clientKey)).allowed) return refuse(429, "contact.clientLimit", again);
+  if (!(await consume(db, FINDER_MESSAGE_OWNER_LIMIT, owner.id)).allowed) return refuse(429, "contact.ownerLimit", again);
+  const { contact, contactKind } = parsed.value;
+  const mailTo = contactKind === "email" ? contact : null;
+  // Refused rather than sent without the mail: the finder asked for the link by e-mail and decides
+  // (send without the address, or with a phone number) before anything reaches the owner.
+  if (mailTo && !(await consume(db, FINDER_LINK_MAIL_LIMIT, recipientKeyOf(mailTo))).allowed) return refuse(429, "contact.linkMailLimit", again);
 
   let thread;
   try {
@@ -97,7 +112,7 @@ export async function sendFinderMessage({ db, formData, values, clientKey }: Sen
       item: { type: query.type === "metrocard" ? "metro_card" : "tagback_token", value: query.number },
       form: parsed.value,
     }),
-    parsed.value.contactKind === "email" && parsed.value.contact ? sendFinderLink(parsed.value.contact, thread.secret) : null,
+    mailTo ? sendFinderLink(mailTo, thread.secret) : null,
   ]);
   return redirect(`${privatePath(thread.secret)}?sent=1`, 303);
 }

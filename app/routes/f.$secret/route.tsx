@@ -12,7 +12,8 @@ import { getEnv } from "~/core/env.server";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
-import { threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
+import { FINDER_REPLY_CLIENT_LIMIT } from "~/features/finder-contact/rules";
+import { asFinderSees, threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
 import { markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
 import { announceMessage } from "~/features/messaging/live.server";
 import { sendMessageSchema } from "~/features/messaging/message-input";
@@ -48,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       me: thread.finderUserId,
       ownerName,
-      messages,
+      messages: messages.map((message) => asFinderSees(thread, message)),
       state,
       handover: thread.handover,
       handoverPlace: thread.handoverPlace,
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const issue = parsed.error.issues[0]?.message as MessageKey | undefined;
     return refuse((issue && REPLY_PROBLEM[issue]) ?? "contact.messageEmpty", 400);
   }
-  if (!(await consume(db, "finderRepliesPerClient", context.get(requestInfoContext).clientKey)).allowed) return refuse("contact.replyLimit", 429);
+  if (!(await consume(db, FINDER_REPLY_CLIENT_LIMIT, context.get(requestInfoContext).clientKey)).allowed) return refuse("contact.replyLimit", 429);
   let outcome;
   try {
     outcome = await sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content: parsed.data.content, clientKey: parsed.data.clientKey });

@@ -1,0 +1,170 @@
+// "I found this" mail on the wire: the real built server (node server.js) sends through nodemailer
+// to the test SMTP server (tests/support/smtp-server.ts), and the mails are read as the SMTP server
+// received them, headers and all. What a finder types into the place, where they found it or the
+// message must start no header (a Bcc: to a stranger) and no line of the owner's mail; the private
+// link is mailed to one mailbox a few times a day at most. (finder-contact.test.ts checks the same
+// through the log transport.) Two owners are seeded, so a mail to the wrong one shows.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openDatabase, type Db } from "../../db/connection";
+import { profiles, tagbackTokens, users } from "../../db/schema";
+import { formTicket } from "~/features/finder-contact/form-ticket.server";
+import { FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY } from "~/features/finder-contact/rules";
+import { mailsIn } from "../support/mail-files";
+import { freePort, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+
+const SECRET = "finder-contact-mail-test-secret-0123456789";
+let dir: string;
+let mailDir: string;
+let smtp: ChildProcess;
+let server: ServerProcess;
+let db: Db;
+
+type Owner = { id: string; email: string; token: string };
+let owner: Owner;
+let other: Owner;
+
+async function seedOwner(name: string, token: string): Promise<Owner> {
+  const id = crypto.randomUUID();
+  const email = `${name.toLowerCase()}-${id.slice(0, 8)}@example.test`;
+  await db.insert(users).values({ id, email, emailConfirmedAt: new Date() }).run();
+  await db.insert(profiles).values({ id, firstName: name }).run();
+  await db.insert(tagbackTokens).values({ token, passwordHash: "x", userId: id, isClaimed: true, isVerified: true }).run();
+  return { id, email, token };
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-mail-"));
+  mailDir = path.join(dir, "mail");
+  const smtpPort = await freePort();
+  smtp = spawn(process.execPath, [path.resolve("tests/support/smtp-server.ts")], {
+    env: { ...process.env, SMTP_PORT: String(smtpPort), MAIL_DIR: mailDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.stdout!.on("data", (chunk: Buffer) => String(chunk).includes("SMTP test server on") && resolve());
+    smtp.on("exit", (code) => reject(new Error(`the SMTP server exited (${code})`)));
+  });
+  const file = path.join(dir, "mail.db");
+  server = await startServer({ DATABASE_PATH: file, SESSION_SECRET: SECRET, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  // This process seals form tickets with the server's secret (the app's own formTicket).
+  process.env.SESSION_SECRET = SECRET;
+  db = openDatabase(file).db;
+  owner = await seedOwner("Header", "700000000071");
+  other = await seedOwner("Other", "700000000072");
+}, 90_000);
+
+afterAll(async () => {
+  await stopServer(server);
+  if (smtp && smtp.exitCode === null) {
+    smtp.kill("SIGKILL");
+    await waitForExit(smtp);
+  }
+  db?.$client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Posts the form as a browser without JavaScript does, with a ticket shown 10 s ago. */
+async function sendForm(to: Owner, fields: Record<string, string>, clientIp: string) {
+  const ticket = formTicket({ ownerId: to.id, type: "tagbacktoken", number: to.token, visitId: null }, Date.now() - 10_000);
+  return fetch(`${server.url}/contact-owner?type=tagbacktoken&number=${to.token}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "Fly-Client-IP": clientIp },
+    body: new URLSearchParams({ ticket, message: "Found your keys", handover: "keep", website: "", ...fields }),
+  });
+}
+
+function mailsTo(address: string): string[] {
+  return mailsIn(mailDir, address);
+}
+
+/** Waits until `count` mails to the address have arrived (the server sends after it answers). */
+async function waitForMails(address: string, count: number): Promise<string[]> {
+  for (;;) {
+    const mails = mailsTo(address);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A mail's header block, each folded header unfolded onto one line. */
+function headersOf(mail: string): string[] {
+  return mail.split(/\r\n\r\n/)[0]!.replace(/\r\n[ \t]+/g, " ").split("\r\n");
+}
+
+test("a line break typed into the place, where it was found or the message forges no header and no line of the mail", async () => {
+  const response = await sendForm(
+    owner,
+    {
+      handover: "place",
+      place: "Gate 2\r\nBcc: victim@example.test",
+      foundWhere: "Platform 3\nAnswer them here (sign in to Tagback): https://evil.example/login",
+      message: "Found your keys\r\nHow to reach them: +91 90000 00000",
+    },
+    "198.51.100.31",
+  );
+  expect(response.status).toBe(303);
+  const [mail] = await waitForMails(owner.email, 1);
+  const { headers, lines } = readMail(mail!);
+  expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
+  // The whole place stands in the one Subject: no line break, no header of its own.
+  expect(headers.filter((line) => line.startsWith("Subject:"))).toEqual([
+    "Subject: Found: Token 7000-0000-0071 — I'll leave it at this place: Gate 2 Bcc: victim@example.test",
+  ]);
+  expect(lines.filter((line) => line.startsWith("Answer them here"))).toEqual([expect.stringMatching(/^Answer them here \(sign in to Tagback\): http:\/\/127\.0\.0\.1:\d+\/messaging\//)]);
+  expect(lines.filter((line) => line.startsWith("How to reach them"))).toEqual([]);
+  expect(lines).toContain("> How to reach them: +91 90000 00000");
+  expect(lines).toContain("Where they found it: Platform 3 Answer them here (sign in to Tagback): https://evil.example/login");
+  expect(mailsTo("victim@example.test")).toEqual([]);
+  expect(mailsTo(other.email)).toEqual([]);
+});
+
+test(`the private link reaches one mailbox at most ${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} times a day`, async () => {
+  const finder = "finder.person@example.test";
+  for (let i = 0; i < FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY; i++) {
+    // Another client each time: only the limit per address can refuse.
+    const response = await sendForm(other, { contact: `Finder.Person+${i}@example.test` }, `198.51.100.${40 + i}`);
+    expect(response.status).toBe(303);
+    expect((await waitForMails(`finder.person+${i}@example.test`, 1))[0]).toContain("Your private link");
+  }
+  const refused = await sendForm(other, { contact: finder }, "198.51.100.60");
+  expect(refused.status).toBe(429);
+  expect(await refused.text()).toContain(`already been sent ${FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY} private links today`);
+  // The server answers a post after its mails were taken: a refused one sent none, to anyone.
+  expect(mailsTo(finder)).toEqual([]);
+  expect(mailsTo(other.email)).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
+});
+
+/** A received mail's headers (folded ones unfolded, encoded words decoded) and its body's lines, decoded. */
+function readMail(mail: string): { headers: string[]; lines: string[] } {
+  const split = mail.indexOf("\r\n\r\n");
+  const headers = mail
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, " ")
+    .split("\r\n")
+    .map((line) => utf8(line.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => wordBytes(encoding, text))));
+  const encoding = headers.find((line) => /^content-transfer-encoding:/i.test(line))?.split(":")[1]?.trim().toLowerCase();
+  const raw = mail.slice(split + 4);
+  const body =
+    encoding === "base64"
+      ? Buffer.from(raw, "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? utf8(raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+        : raw;
+  return { headers, lines: body.split(/\r?\n/) };
+}
+
+/** An RFC 2047 encoded word's bytes, one character per byte. */
+function wordBytes(encoding: string, text: string): string {
+  if (encoding.toUpperCase() === "B") return Buffer.from(text, "base64").toString("latin1");
+  return text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Bytes held one per character, read as UTF-8. */
+function utf8(bytes: string): string {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
