@@ -38,7 +38,10 @@ export function useLiveUpdates({ url, onMessage, onDeletedGoTo, enabled = true }
     if (timer.current !== undefined) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
-      void latest.current.revalidator.revalidate();
+      // A navigation under way loads the page's data anyway. Revalidating now would make React
+      // Router drop that load and start another, and with it the one-time toast the first load
+      // had already taken from its cookie ("Conversation deleted" was lost so, now and then).
+      if (!latest.current.navigating) void latest.current.revalidator.revalidate();
     }, RELOAD_DELAY_MS);
   }
 
