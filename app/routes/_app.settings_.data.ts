@@ -1,0 +1,24 @@
+// GET /settings/data (issue 25, DESIGN §5): everything Tagback holds about the signed-in owner, as a
+// JSON file to keep (features/account/data-export.server.ts says what is in it and what is not).
+// Below the signed-in layout, so an anonymous visitor is sent to sign in and brought back.
+// `?view=summary` is the readable page, which lives at its own URL because a page's loader cannot
+// answer with a file.
+import { redirect } from "react-router";
+import type { Route } from "./+types/_app.settings_.data";
+import { dbContext } from "~/core/context";
+import { NO_STORE } from "~/core/no-store";
+import { exportOwnData } from "~/features/account/data-export.server";
+import { requireUser } from "~/features/account/guards.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  if (new URL(request.url).searchParams.get("view") === "summary") return redirect("/settings/data/summary", { headers: NO_STORE });
+  const data = await exportOwnData(context.get(dbContext), user.id);
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="tagback-data-${data.exportedAt.slice(0, 10)}.json"`,
+      ...NO_STORE,
+    },
+  });
+}
