@@ -5,10 +5,11 @@
 // confirmation hash, session ids — a session id is a bearer secret that would sign its holder in —
 // a finder link's capability hash, a mint batch's sealed passwords), and whatever belongs to someone
 // else: the other party of a conversation is their display name only (never their e-mail, mobile
-// number or user id), the client key of a search (the finder's network address, hashed to a limit
-// key) and the number an admin looked up (another owner's metro card or token). Internal ids are
+// number or user id), the client key of a search (the searcher's network address: an IPv4 address
+// or an IPv6 /64) and the number an admin looked up (another owner's metro card or token). Internal ids are
 // left out too: they mean nothing to the owner, and a conversation's pair key names the other user.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/connection";
 import {
   adminLookups,
@@ -29,91 +30,52 @@ import { FINDER_NAME } from "~/features/finder-contact/owner-view";
 import { listConversations } from "~/features/messaging/conversations.server";
 import { SESSION_MAX_AGE_SECONDS } from "./session.server";
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+/**
+ * The columns of `table` named in `names`, as a select. The export lists what it takes, so a
+ * column added later (a secret, someone else's id) stays out until someone decides it belongs.
+ * Fields keep the schema's names; dates become ISO strings in the JSON.
+ */
+function only<T extends SQLiteTable, K extends keyof T["_"]["columns"] & string>(table: T, names: readonly K[]) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T["_"]["columns"], K>;
+}
 
 export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
   const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups] = await Promise.all([
-    db
-      .select({ email: users.email, googleSub: users.googleSub, passwordHash: users.passwordHash, emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get(),
+    db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
-    db.select({ since: adminUsers.createdAt }).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
+    db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
+    db.select(only(tagbackTokens, ["token", "isVerified", "createdAt"])).from(tagbackTokens).where(eq(tagbackTokens.userId, userId)).orderBy(asc(tagbackTokens.createdAt)).all(),
+    db.select(only(products, ["name", "token", "createdAt"])).from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt)).all(),
     db
-      .select({ token: tagbackTokens.token, verified: tagbackTokens.isVerified, mintedAt: tagbackTokens.createdAt })
-      .from(tagbackTokens)
-      .where(eq(tagbackTokens.userId, userId))
-      .orderBy(asc(tagbackTokens.createdAt))
-      .all(),
-    db
-      .select({ name: products.name, token: products.token, createdAt: products.createdAt })
-      .from(products)
-      .where(eq(products.userId, userId))
-      .orderBy(asc(products.createdAt))
-      .all(),
-    db
-      .select({
-        type: searchHistory.searchType,
-        value: searchHistory.searchValue,
-        kind: searchHistory.kind,
-        searchedAt: searchHistory.searchedAt,
-        city: searchHistory.city,
-        region: searchHistory.region,
-        country: searchHistory.country,
-        address: searchHistory.address,
-        latitude: searchHistory.latitude,
-        longitude: searchHistory.longitude,
-      })
+      // Not client_key: the searcher's network address.
+      .select(only(searchHistory, ["searchType", "searchValue", "kind", "searchedAt", "city", "region", "country", "address", "latitude", "longitude"]))
       .from(searchHistory)
       .where(eq(searchHistory.userId, userId))
       .orderBy(asc(searchHistory.searchedAt))
       .all(),
     db
-      .select({
-        type: lostItems.type,
-        name: lostItems.name,
-        identifier: lostItems.identifier,
-        dateLost: lostItems.dateLost,
-        status: lostItems.status,
-        message: lostItems.message,
-        reward: lostItems.reward,
-        createdAt: lostItems.createdAt,
-      })
+      .select(only(lostItems, ["type", "name", "identifier", "dateLost", "status", "message", "reward", "createdAt"]))
       .from(lostItems)
       .where(eq(lostItems.userId, userId))
       .orderBy(asc(lostItems.createdAt))
       .all(),
     conversationsOf(db, userId),
-    db
-      .select({ signedInAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .orderBy(asc(sessions.createdAt))
-      .all(),
-    db
-      .select({ count: mintBatches.count, status: mintBatches.status, createdAt: mintBatches.createdAt })
-      .from(mintBatches)
-      .where(eq(mintBatches.mintedBy, userId))
-      .orderBy(asc(mintBatches.createdAt))
-      .all(),
-    db
-      .select({ kind: adminLookups.kind, found: adminLookups.found, lookedUpAt: adminLookups.lookedUpAt })
-      .from(adminLookups)
-      .where(eq(adminLookups.adminUserId, userId))
-      .orderBy(asc(adminLookups.lookedUpAt))
-      .all(),
+    db.select(only(sessions, ["createdAt", "expiresAt"])).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)).all(),
+    db.select(only(mintBatches, ["count", "status", "createdAt"])).from(mintBatches).where(eq(mintBatches.mintedBy, userId)).orderBy(asc(mintBatches.createdAt)).all(),
+    // Not the number looked up: that is another owner's metro card or token.
+    db.select(only(adminLookups, ["kind", "found", "lookedUpAt"])).from(adminLookups).where(eq(adminLookups.adminUserId, userId)).orderBy(asc(adminLookups.lookedUpAt)).all(),
   ]);
   return {
     exportedAt: now.toISOString(),
     account: {
       email: account?.email ?? null,
       signsInWith: { google: Boolean(account?.googleSub), password: Boolean(account?.passwordHash) },
-      emailConfirmedAt: iso(account?.emailConfirmedAt ?? null),
-      createdAt: iso(account?.createdAt ?? null),
+      emailConfirmedAt: account?.emailConfirmedAt ?? null,
+      createdAt: account?.createdAt ?? null,
     },
     profile: profile
       ? {
@@ -130,8 +92,8 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           socialWhatsapp: profile.socialWhatsapp,
           totalSearches: profile.totalSearches,
           botSearches: profile.botSearches,
-          createdAt: iso(profile.createdAt),
-          updatedAt: iso(profile.updatedAt),
+          createdAt: profile.createdAt,
+          updatedAt: profile.updatedAt,
         }
       : null,
     privacySettings: profile
@@ -143,22 +105,14 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           showMobile: profile.showMobile,
         }
       : null,
-    alertSettings: profile
-      ? { backupEmail: profile.backupEmail, scanAlerts: profile.scanAlerts, lastScanAlertAt: iso(profile.lastScanAlertAt) }
-      : null,
-    tokens: tokens.map((row) => ({ ...row, mintedAt: iso(row.mintedAt) })),
-    products: ownProducts.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-    searchHistory: history.map((row) => ({ ...row, searchedAt: iso(row.searchedAt) })),
-    lostReports: reports.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    alertSettings: profile ? { backupEmail: profile.backupEmail, scanAlerts: profile.scanAlerts, lastScanAlertAt: profile.lastScanAlertAt } : null,
+    tokens,
+    products: ownProducts,
+    searchHistory: history,
+    lostReports: reports,
     conversations,
-    sessions: ownSessions.map((row) => ({ signedInAt: iso(row.signedInAt), expiresAt: iso(row.expiresAt) })),
-    admin: admin
-      ? {
-          since: iso(admin.since),
-          stickerBatchesMinted: batches.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
-          lookups: lookups.map((row) => ({ ...row, lookedUpAt: iso(row.lookedUpAt) })),
-        }
-      : null,
+    sessions: ownSessions,
+    admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
   };
 }
 
@@ -171,16 +125,7 @@ async function conversationsOf(db: Db, userId: string) {
   const [list, threads] = await Promise.all([
     listConversations(db, userId),
     db
-      .select({
-        conversationId: finderThreads.conversationId,
-        itemType: finderThreads.itemType,
-        itemValue: finderThreads.itemValue,
-        contact: finderThreads.contact,
-        foundWhere: finderThreads.foundWhere,
-        handover: finderThreads.handover,
-        handoverPlace: finderThreads.handoverPlace,
-        closedAt: finderThreads.closedAt,
-      })
+      .select(only(finderThreads, ["conversationId", "itemType", "itemValue", "contact", "foundWhere", "handover", "handoverPlace", "closedAt"]))
       .from(finderThreads)
       .where(eq(finderThreads.ownerId, userId))
       .all(),
@@ -192,12 +137,12 @@ async function conversationsOf(db: Db, userId: string) {
       const withName = thread ? FINDER_NAME : conversation.other.name;
       const [mine, rows] = await Promise.all([
         db
-          .select({ lastReadAt: conversationParticipants.lastReadAt })
+          .select(only(conversationParticipants, ["lastReadAt"]))
           .from(conversationParticipants)
           .where(and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, userId)))
           .get(),
         db
-          .select({ senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+          .select(only(messages, ["senderId", "content", "createdAt"]))
           .from(messages)
           .where(eq(messages.conversationId, conversation.id))
           // Two messages of one millisecond keep the order they were stored in.
@@ -206,7 +151,7 @@ async function conversationsOf(db: Db, userId: string) {
       ]);
       return {
         with: withName,
-        lastReadAt: iso(mine?.lastReadAt ?? null),
+        lastReadAt: mine?.lastReadAt ?? null,
         foundThis: thread
           ? {
               item: { type: thread.itemType, number: thread.itemValue },
@@ -214,10 +159,10 @@ async function conversationsOf(db: Db, userId: string) {
               foundWhere: thread.foundWhere,
               handover: thread.handover,
               handoverPlace: thread.handoverPlace,
-              closedAt: iso(thread.closedAt),
+              closedAt: thread.closedAt,
             }
           : null,
-        messages: rows.map((row) => ({ from: row.senderId === userId ? "you" : withName, text: row.content, sentAt: iso(row.createdAt) })),
+        messages: rows.map((row) => ({ from: row.senderId === userId ? "you" : withName, text: row.content, sentAt: row.createdAt })),
       };
     }),
   );
