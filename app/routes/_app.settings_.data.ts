@@ -10,6 +10,10 @@ import { NO_STORE } from "~/core/no-store";
 import { exportOwnData } from "~/features/account/data-export.server";
 import { requireUser } from "~/features/account/guards.server";
 
+// React Router also answers /settings/data.data (its single-fetch URL) with this loader's data; the
+// Response's own headers stay behind there, so the route says no-store for it too.
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   if (new URL(request.url).searchParams.get("view") === "summary") return redirect("/settings/data/summary", { headers: NO_STORE });

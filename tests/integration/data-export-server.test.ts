@@ -58,6 +58,10 @@ test("signed in: /settings links both, the link is a JSON file, the summary a pa
   expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; /);
   expect(file.headers.get("Cache-Control")).toBe("private, no-store");
   expect((await file.json()).profile.firstName).toBe("Meera");
+  // React Router's single-fetch URL of the route carries the same data: never kept either.
+  const singleFetch = await fetch(`${server.url}/settings/data.data`, { headers: { Cookie: cookie } });
+  expect(singleFetch.headers.get("Cache-Control")).toBe("private, no-store");
+  await singleFetch.body?.cancel();
 
   const summary = await fetch(`${server.url}/settings/data?view=summary`, { headers: { Cookie: cookie } });
   expect(summary.status).toBe(200);
