@@ -114,6 +114,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <SignInMethods google={signIn.google} password={signIn.password} />
       </Section>
 
+      <Section id="data-title" title="Your data">
+        <p className="text-sm text-slate-800">Everything Tagback holds about you, as a file to keep, and a short page that says what it is, why we hold it and for how long.</p>
+        <p className="mt-3 flex flex-wrap gap-4 text-sm">
+          {/* A plain link: the download is a file, not a page for the router. */}
+          <a href="/settings/data" className="font-medium text-brand-700 underline" data-testid="download-data">
+            Download my data (JSON)
+          </a>
+          <Link to="/settings/data/summary" className="font-medium text-brand-700 underline">
+            What we hold, and why
+          </Link>
+        </p>
+      </Section>
+
       <Section id="danger-title" title="Danger Zone" tone="danger">
         <p className="text-sm text-slate-800">
           To delete your account and all its data, send us the request on WhatsApp. The message is written for you and includes your e-mail, so we know which account it is.

@@ -1,0 +1,228 @@
+// "Download my data" (issue 25, India's DPDP Act's right to a summary of one's data): everything
+// Tagback holds about the signed-in owner, read by their user id only, as one JSON document.
+//
+// What it leaves out, and why: secrets (password and token-password hashes, the e-mail
+// confirmation hash, session ids — a session id is a bearer secret that would sign its holder in —
+// a finder link's capability hash, a mint batch's sealed passwords), and whatever belongs to someone
+// else: the other party of a conversation is their display name only (never their e-mail, mobile
+// number or user id), the client key of a search (the searcher's network address: an IPv4 address
+// or an IPv6 /64) and the number an admin looked up (another owner's metro card or token). Internal ids are
+// left out too: they mean nothing to the owner, and a conversation's pair key names the other user.
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/connection";
+import {
+  adminLookups,
+  adminUsers,
+  conversationParticipants,
+  finderThreads,
+  lostItems,
+  messages,
+  mintBatches,
+  products,
+  profiles,
+  searchHistory,
+  sessions,
+  tagbackTokens,
+  users,
+} from "../../../db/schema";
+import { FINDER_NAME } from "~/features/finder-contact/owner-view";
+import { listConversations } from "~/features/messaging/conversations.server";
+import { SESSION_MAX_AGE_SECONDS } from "./session.server";
+
+/**
+ * The columns of `table` named in `names`, as a select. The export lists what it takes, so a
+ * column added later (a secret, someone else's id) stays out until someone decides it belongs.
+ * Fields keep the schema's names; dates become ISO strings in the JSON.
+ */
+function only<T extends SQLiteTable, K extends keyof T["_"]["columns"] & string>(table: T, names: readonly K[]) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T["_"]["columns"], K>;
+}
+
+export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
+
+/** The owner's data, as the JSON download holds it. */
+export async function exportOwnData(db: Db, userId: string, now = new Date()) {
+  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups] = await Promise.all([
+    db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
+    db.select().from(profiles).where(eq(profiles.id, userId)).get(),
+    db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
+    db.select(only(tagbackTokens, ["token", "isVerified", "createdAt"])).from(tagbackTokens).where(eq(tagbackTokens.userId, userId)).orderBy(asc(tagbackTokens.createdAt)).all(),
+    db.select(only(products, ["name", "token", "createdAt"])).from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt)).all(),
+    db
+      // Not client_key: the searcher's network address.
+      .select(only(searchHistory, ["searchType", "searchValue", "kind", "searchedAt", "city", "region", "country", "address", "latitude", "longitude"]))
+      .from(searchHistory)
+      .where(eq(searchHistory.userId, userId))
+      .orderBy(asc(searchHistory.searchedAt))
+      .all(),
+    db
+      .select(only(lostItems, ["type", "name", "identifier", "dateLost", "status", "message", "reward", "createdAt"]))
+      .from(lostItems)
+      .where(eq(lostItems.userId, userId))
+      .orderBy(asc(lostItems.createdAt))
+      .all(),
+    conversationsOf(db, userId),
+    db.select(only(sessions, ["createdAt", "expiresAt"])).from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)).all(),
+    db.select(only(mintBatches, ["count", "status", "createdAt"])).from(mintBatches).where(eq(mintBatches.mintedBy, userId)).orderBy(asc(mintBatches.createdAt)).all(),
+    // Not the number looked up: that is another owner's metro card or token.
+    db.select(only(adminLookups, ["kind", "found", "lookedUpAt"])).from(adminLookups).where(eq(adminLookups.adminUserId, userId)).orderBy(asc(adminLookups.lookedUpAt)).all(),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    account: {
+      email: account?.email ?? null,
+      signsInWith: { google: Boolean(account?.googleSub), password: Boolean(account?.passwordHash) },
+      emailConfirmedAt: account?.emailConfirmedAt ?? null,
+      createdAt: account?.createdAt ?? null,
+    },
+    profile: profile
+      ? {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          photoUrl: profile.photoUrl,
+          xUsername: profile.xUsername,
+          bio: profile.bio,
+          metroCardNumber: profile.metroCardNumber,
+          mobileNumber: profile.mobileNumber,
+          socialSms: profile.socialSms,
+          socialCall: profile.socialCall,
+          socialTelegram: profile.socialTelegram,
+          socialWhatsapp: profile.socialWhatsapp,
+          totalSearches: profile.totalSearches,
+          botSearches: profile.botSearches,
+          createdAt: profile.createdAt,
+          updatedAt: profile.updatedAt,
+        }
+      : null,
+    privacySettings: profile
+      ? {
+          maskBio: profile.maskBio,
+          useSocialIcons: profile.useSocialIcons,
+          useMobileForSocials: profile.useMobileForSocials,
+          showEmail: profile.showEmail,
+          showMobile: profile.showMobile,
+        }
+      : null,
+    alertSettings: profile ? { backupEmail: profile.backupEmail, scanAlerts: profile.scanAlerts, lastScanAlertAt: profile.lastScanAlertAt } : null,
+    tokens,
+    products: ownProducts,
+    searchHistory: history,
+    lostReports: reports,
+    conversations,
+    sessions: ownSessions,
+    admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
+  };
+}
+
+/**
+ * The owner's conversations with every message, oldest first. The other party is named as
+ * /messaging names them (their display name, 'Deleted user', or 'Finder (no account)' for an "I
+ * found this" thread, with what that finder chose to share); messages say "you" or that name.
+ */
+async function conversationsOf(db: Db, userId: string) {
+  const [list, threads] = await Promise.all([
+    listConversations(db, userId),
+    db
+      .select(only(finderThreads, ["conversationId", "itemType", "itemValue", "contact", "foundWhere", "handover", "handoverPlace", "closedAt"]))
+      .from(finderThreads)
+      .where(eq(finderThreads.ownerId, userId))
+      .all(),
+  ]);
+  const threadOf = new Map(threads.map((thread) => [thread.conversationId, thread]));
+  return Promise.all(
+    list.map(async (conversation) => {
+      const thread = threadOf.get(conversation.id);
+      const withName = thread ? FINDER_NAME : conversation.other.name;
+      const [mine, rows] = await Promise.all([
+        db
+          .select(only(conversationParticipants, ["lastReadAt"]))
+          .from(conversationParticipants)
+          .where(and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, userId)))
+          .get(),
+        db
+          .select(only(messages, ["senderId", "content", "createdAt"]))
+          .from(messages)
+          .where(eq(messages.conversationId, conversation.id))
+          // Two messages of one millisecond keep the order they were stored in.
+          .orderBy(asc(messages.createdAt), asc(sql`"messages"."rowid"`))
+          .all(),
+      ]);
+      return {
+        with: withName,
+        lastReadAt: mine?.lastReadAt ?? null,
+        foundThis: thread
+          ? {
+              item: { type: thread.itemType, number: thread.itemValue },
+              contact: thread.contact,
+              foundWhere: thread.foundWhere,
+              handover: thread.handover,
+              handoverPlace: thread.handoverPlace,
+              closedAt: thread.closedAt,
+            }
+          : null,
+        messages: rows.map((row) => ({ from: row.senderId === userId ? "you" : withName, text: row.content, sentAt: row.createdAt })),
+      };
+    }),
+  );
+}
+
+const SESSION_DAYS = SESSION_MAX_AGE_SECONDS / (24 * 60 * 60);
+const WHILE_ACCOUNT = "As long as your account";
+
+export type HeldRow = { what: string; count: number; why: string; kept: string };
+
+/**
+ * The export said briefly for the summary page: what we hold, why, and for how long. The "kept"
+ * texts are README's "What the database keeps, and for how long", said to the owner.
+ */
+export function summaryOf(data: DataExport): HeldRow[] {
+  const finderThreads = data.conversations.filter((conversation) => conversation.foundThis).length;
+  const rows: HeldRow[] = [
+    { what: "Account: your e-mail and how you sign in", count: 1, why: "To sign you in and to send you alerts.", kept: WHILE_ACCOUNT },
+    {
+      what: "Profile and privacy settings",
+      count: data.profile ? 1 : 0,
+      why: "What a finder sees when they scan your sticker or search your metro card, as your settings allow.",
+      kept: WHILE_ACCOUNT,
+    },
+    { what: "Alert settings and backup e-mail", count: data.alertSettings?.backupEmail ? 1 : 0, why: "To tell you when someone finds your item.", kept: WHILE_ACCOUNT },
+    { what: "Stickers (tokens)", count: data.tokens.length, why: "So that a scan of your sticker finds you.", kept: WHILE_ACCOUNT },
+    { what: "Products", count: data.products.length, why: "So a finder knows which of your things they hold.", kept: WHILE_ACCOUNT },
+    {
+      what: "Search history",
+      count: data.searchHistory.length,
+      why: "So you see who looked you up, when, and roughly where (a city from the searcher's network address, or the position they chose to share).",
+      kept: WHILE_ACCOUNT,
+    },
+    { what: "Lost reports", count: data.lostReports.length, why: "Lost mode: what a finder reads first while an item is missing.", kept: WHILE_ACCOUNT },
+    {
+      what: "Conversations",
+      count: data.conversations.length - finderThreads,
+      why: "Your chats with finders and owners; the other person is shown by name only.",
+      kept: "As long as the conversation: until you or the other person deletes it",
+    },
+    {
+      what: '"I found this" threads',
+      count: finderThreads,
+      why: "Messages from finders without an account, with what they chose to share, so you get your item back.",
+      kept: WHILE_ACCOUNT,
+    },
+    {
+      what: "Sessions (signed-in devices)",
+      count: data.sessions.length,
+      why: "To keep you signed in; the download lists when each began, never the secret that signs it in.",
+      kept: `Until the session expires (${SESSION_DAYS} days after sign-in) or you sign out`,
+    },
+  ];
+  if (data.admin) {
+    rows.push({
+      what: "Admin lookups",
+      count: data.admin.lookups.length,
+      why: "The audit trail of who looked up whom, without the numbers looked up in the download.",
+      kept: "For good: the audit trail is append-only",
+    });
+  }
+  return rows;
+}
