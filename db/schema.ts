@@ -302,9 +302,9 @@ export const adminUsers = sqliteTable("admin_users", {
 });
 
 // Every admin lookup of an owner (spec 001 §2 "Admin panel"): who looked up what, when, and whether
-// it found someone. Append-only: the app only inserts and reads, and a trigger (migration 0001)
-// refuses updates. The admin is kept by id and e-mail, not as a foreign key, so the trail outlives
-// the admin's account.
+// it found someone. Append-only: the app only inserts and reads, and a trigger (migration 0005)
+// refuses updates, but one: an erased admin's id and e-mail become a pseudonym. The admin is kept by
+// id and e-mail, not as a foreign key, so the trail outlives the admin's account.
 export const adminLookups = sqliteTable(
   "admin_lookups",
   {

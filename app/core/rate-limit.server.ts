@@ -163,3 +163,19 @@ export async function spendOnce(db: Db, kind: SingleUse, key: string, until: num
     returning "key"`);
   return rows.length === 1;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Forgetting. Keys are parts joined with ':' ("name:key", "name:key:time:random", and keys such as
+// "profileId:clientKey"), and some parts name a person: a per-user limit's user id, a per-e-mail
+// lockout's address. An erased account must leave no row naming it (features/account/erasure.server.ts).
+
+/**
+ * Deletes the rows of every limit whose key has one of `values` as a whole part (compared without
+ * case; a part, so erasing "ab@x.io" leaves the lockout of "cab@x.io" alone). Synchronous, so it
+ * runs inside the caller's transaction.
+ */
+export function forgetKeysNaming(db: Pick<Db, "run">, values: readonly string[]): void {
+  for (const value of values) {
+    db.run(sql`delete from ${rateLimits} where instr(':' || lower("key") || ':', ${`:${value.toLowerCase()}:`}) > 0`);
+  }
+}

@@ -398,6 +398,15 @@ export const en = {
     emailConfirmed: { title: "Email confirmed", description: "You can sign in now." },
     badConfirmLink: { title: "Authentication Error", description: "This confirmation link is invalid or was already used." },
   },
+  /** Delete my account in the Danger Zone of /settings (issue 25; app/features/account/erasure.server.ts). */
+  deleteAccount: {
+    confirmMismatch: { title: "Account not deleted", description: "To confirm, type your account's e-mail address exactly as shown. Nothing was changed." },
+    lastAdmin: {
+      title: "Account not deleted",
+      description: "You are Tagback's last admin. Grant another admin first (npm run admin -- grant EMAIL), then delete your account.",
+    },
+    failed: { title: "Account not deleted", description: "Something went wrong, and nothing was deleted. Please try again." },
+  },
   /** Messaging on /messaging (spec 001 §2, §5 "Messaging", §8; spec 000 §8; app/features/messaging/). */
   messaging: {
     // Loading (spec 001 §8).
@@ -604,7 +613,7 @@ export const en = {
     live: { title: "Live" },
     connecting: { title: "Connecting…" },
     linkGoneTitle: { title: "This link does not work" },
-    linkGoneLead: { title: "The link is wrong, or the owner has closed this conversation." },
+    linkGoneLead: { title: "The link is wrong, or the owner has closed this conversation or deleted their account." },
   },
   /** The owner's side of "I found this": alerts in /settings, the thread in /messaging. English only. */
   finderContact: {

@@ -299,6 +299,6 @@ export const hi = {
     live: { title: "लाइव" },
     connecting: { title: "जुड़ रहा है…" },
     linkGoneTitle: { title: "यह लिंक काम नहीं करता" },
-    linkGoneLead: { title: "लिंक गलत है, या मालिक ने यह बातचीत बंद कर दी है।" },
+    linkGoneLead: { title: "लिंक गलत है, या मालिक ने यह बातचीत बंद कर दी है या अपना खाता हटा दिया है।" },
   },
 } as const satisfies TranslatedCatalogue;

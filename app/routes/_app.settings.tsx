@@ -1,11 +1,12 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
 // Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
 // app/features/finder-contact/), two-factor (honestly not available yet), Account Security,
-// Danger Zone and Logout.
+// Danger Zone (Delete my account, app/features/account/delete-account.tsx, and Contact support)
+// and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/features/account/guards.server";
 import { signInMethods } from "~/features/account/users.server";
@@ -19,6 +20,8 @@ import { redirectWithToast } from "~/core/toast.server";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import { AlertSettings } from "~/features/finder-contact/alert-settings";
 import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
+import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-account";
+import { deleteAccountAction } from "~/features/account/erasure.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -50,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
+  if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
   if (intent !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
   if (submission.status !== "success") {
@@ -62,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { privacy, email, signIn, alerts, deleteAccountHref } = loaderData;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
+  const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
     <div className="max-w-3xl space-y-6">
@@ -128,12 +133,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="danger-title" title="Danger Zone" tone="danger">
-        <p className="text-sm text-slate-800">
-          To delete your account and all its data, send us the request on WhatsApp. The message is written for you and includes your e-mail, so we know which account it is.
-        </p>
-        <ButtonLink href={deleteAccountHref} target="_blank" rel="noopener noreferrer" variant="danger" className="mt-3">
-          Delete account
-        </ButtonLink>
+        <DeleteAccount email={email} supportHref={deleteAccountHref} refused={deleteRefused} />
       </Section>
 
       <Form method="post" action="/logout">

@@ -2,6 +2,7 @@
 import type { Route } from "./+types/privacy-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
+import { BACKUP_RETENTION_DAYS } from "~/features/account/rules";
 import type { RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true };
@@ -110,11 +111,11 @@ const sections: PolicySection[] = [
       <PolicyList
         items={[
           "Account, profile, stickers, products and lost-item reports: for as long as your account exists.",
-          "Messages: until you or the other person deletes the conversation, or your account is deleted.",
+          "Messages: until you or the other person deletes the conversation. When you delete your account, the messages you sent are erased; those the other person wrote stay with them.",
           "Search history of your items: for as long as your account exists; it is deleted with your account.",
           "Sessions: at most 30 days, and immediately when you sign out.",
           "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
-          "Backups: deleted data disappears from our backups as they rotate out.",
+          `Backups: our encrypted backups keep older copies of the database for ${BACKUP_RETENTION_DAYS} days, so deleted data is gone from them ${BACKUP_RETENTION_DAYS} days after you delete it.`,
         ]}
       />
     ),
@@ -146,18 +147,28 @@ const sections: PolicySection[] = [
     body: (
       <>
         <p>
-          To delete your account, send an e-mail to {mail("Delete my account")} from the address you sign in with, or
-          use the delete-account link on your Settings page, which opens a{" "}
-          <a className="text-brand-700 underline" href={supportWhatsAppLink("Hi Tagback, please delete my account.")} target="_blank" rel="noopener noreferrer">
-            WhatsApp message to our support
-          </a>
-          .
+          You can delete your account yourself, at once: on your Settings page, open <strong>Delete my account</strong>{" "}
+          in the Danger Zone and type your e-mail address to confirm. This erases your profile and settings, products,
+          lost-item reports, search history, sessions (you are signed out everywhere) and your side of every
+          conversation: the other person keeps the messages they wrote and sees &ldquo;Deleted user&rdquo;. Messages
+          finders sent you through &ldquo;I found this&rdquo; are erased with the finders' details, and your stickers
+          become free to claim again.
         </p>
         <p>
-          We handle deletion requests within about <strong>30 days</strong>, and requests under the California Consumer
-          Privacy Act within <strong>45 days</strong>. Deletion removes your profile, tokens (which become free to claim
-          again), products, lost-item reports, search history and messages. We keep only what the law requires us to
-          keep, such as records of purchases.
+          Two things remain. The admin audit trail keeps its record of each lookup an admin made (the number looked up,
+          whether it found someone, and when); an admin who deletes their account is named there by a pseudonym. Our
+          encrypted backups keep older copies for <strong>{`${BACKUP_RETENTION_DAYS} days`}</strong>, after which your data is
+          gone from them too.
+        </p>
+        <p>
+          If you can no longer sign in, or would rather ask us, send an e-mail to {mail("Delete my account")} from the
+          address you sign in with, or{" "}
+          <a className="text-brand-700 underline" href={supportWhatsAppLink("Hi Tagback, please delete my account.")} target="_blank" rel="noopener noreferrer">
+            contact support on WhatsApp
+          </a>
+          . We handle such requests within about <strong>30 days</strong>, and requests under the California Consumer
+          Privacy Act within <strong>45 days</strong>. We keep only what the law requires us to keep, such as records of
+          purchases.
         </p>
       </>
     ),

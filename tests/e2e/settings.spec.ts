@@ -71,8 +71,9 @@ test.describe("settings", () => {
     await expect(page.getByRole("region", { name: "Account Security" })).toContainText("You sign in with Google");
     await expect(page.getByRole("region", { name: "Account Security" })).toContainText("Two-factor authentication: not available");
 
-    const remove = page.getByRole("link", { name: "Delete account" });
-    const href = new URL((await remove.getAttribute("href"))!);
+    // The spec's WhatsApp request stays beside Delete my account (tests/e2e/account-deletion.spec.ts).
+    const support = page.getByRole("region", { name: "Danger Zone" }).getByRole("link", { name: "Contact support" });
+    const href = new URL((await support.getAttribute("href"))!);
     expect(href.origin).toBe("https://wa.me");
     expect(href.searchParams.get("text")).toContain(user.email);
 

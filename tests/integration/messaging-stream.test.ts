@@ -2,34 +2,21 @@
 // clients that vanish at random moments while messages flow leave the server answering and the hub
 // without a listener; a reconnect with Last-Event-ID gets what it missed; the per-user limit holds;
 // compression leaves the stream alone. The hub's numbers come from GET /admin/live.
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, type Db } from "../../db/connection";
-import { profiles, users } from "../../db/schema";
+import type { Db } from "../../db/connection";
 import { grantAdmin } from "~/features/account/admins.server";
-import { createSession } from "~/features/account/session.server";
 import { startConversation } from "~/features/messaging/conversations.server";
 import { STREAMS_PER_USER } from "~/features/messaging/rules";
+import { readEvents, signIn, startLiveServer, stopLiveServer, type LiveServer, type SignedInUser } from "../support/live-server";
 import { crashLines, startServer, stopServer, type ServerProcess } from "./helpers";
 
-const SECRET = "messaging-stream-test-secret";
-let dir: string;
+let live: LiveServer;
 let server: ServerProcess;
 let db: Db;
 
-type Signed = { id: string; email: string; cookie: string };
-
-async function signedInUser(name: string): Promise<Signed> {
-  const id = crypto.randomUUID();
-  const email = `${name.toLowerCase()}-${id.slice(0, 8)}@example.test`;
-  await db.insert(users).values({ id, email, emailConfirmedAt: new Date() }).run();
-  await db.insert(profiles).values({ id, firstName: name }).run();
-  const cookie = (await createSession(db, id)).split(";")[0]!;
-  return { id, email, cookie };
-}
+type Signed = SignedInUser;
+const signedInUser = (name: string) => signIn(db, name);
 
 async function conversation(a: Signed, b: Signed) {
   const started = await startConversation(db, a.id, b.id);
@@ -64,42 +51,6 @@ async function until(condition: () => Promise<boolean> | boolean, timeoutMs: num
   }
 }
 
-type ParsedEvent = { id?: string; event?: string; data: string };
-
-/** Reads server-sent events from a fetch response until `enough` says so. */
-async function readEvents(response: Response, enough: (events: ParsedEvent[]) => boolean, timeoutMs = 10_000) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: ParsedEvent[] = [];
-  let buffer = "";
-  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
-  try {
-    while (!enough(events)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event: ParsedEvent = { data: "" };
-        const data: string[] = [];
-        for (const line of block.split("\n")) {
-          if (line.startsWith("id: ")) event.id = line.slice(4);
-          else if (line.startsWith("event: ")) event.event = line.slice(7);
-          else if (line.startsWith("data: ")) data.push(line.slice(6));
-        }
-        event.data = data.join("\n");
-        if (event.event) events.push(event);
-      }
-    }
-  } finally {
-    clearTimeout(timer);
-    await reader.cancel().catch(() => {});
-  }
-  return events;
-}
-
 function openStream(user: Signed, conversationId: string, headers: Record<string, string> = {}, signal?: AbortSignal, base = server.url) {
   return fetch(`${base}/messaging/${conversationId}/events`, {
     headers: { Cookie: user.cookie, Accept: "text/event-stream", ...headers },
@@ -108,22 +59,13 @@ function openStream(user: Signed, conversationId: string, headers: Record<string
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-stream-"));
-  const file = path.join(dir, "stream.db");
-  server = await startServer({ DATABASE_PATH: file, SESSION_SECRET: SECRET });
-  // This process signs session cookies with the server's secret (the app's own createSession).
-  process.env.SESSION_SECRET = SECRET;
-  process.env.APP_URL = server.url;
-  db = openDatabase(file).db;
+  live = await startLiveServer("stream");
+  ({ server, db } = live);
   admin = await signedInUser("Admin");
   expect((await grantAdmin(db, admin.email)).status).toBe("granted");
 }, 90_000);
 
-afterAll(async () => {
-  await stopServer(server);
-  db?.$client.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopLiveServer(live));
 
 test("50 streams cut abruptly at random moments while messages flow: the server answers, no listener is left", { timeout: 60_000 }, async () => {
   const hubUser = await signedInUser("Hub");
@@ -230,7 +172,7 @@ test(`at most ${STREAMS_PER_USER} open streams per user; compression never touch
 
 test("WEB_CONCURRENCY=2: a message stored by one worker reaches streams held by the other", { timeout: 90_000 }, async () => {
   // A second server on the same database file, as two workers; connections land on either.
-  const cluster = await startServer({ DATABASE_PATH: db.$client.name, SESSION_SECRET: SECRET, WEB_CONCURRENCY: "2" });
+  const cluster = await startServer({ DATABASE_PATH: db.$client.name, SESSION_SECRET: live.secret, WEB_CONCURRENCY: "2" });
   try {
     const a = await signedInUser("Cai");
     const b = await signedInUser("Dev");

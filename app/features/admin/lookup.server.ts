@@ -1,7 +1,8 @@
 // Admin lookup of an owner's full contact details (spec 001 §3 "Admin lookup result") and its
 // audit trail. Every lookup is recorded in admin_lookups before its answer is shown; the trail is
-// append-only: this module only inserts and reads it (no update or delete exists in the app), and
-// a trigger (db/migrations/0001) refuses updates.
+// append-only: this module only inserts and reads it (no delete exists in the app; the one update
+// is an erased admin's pseudonym, features/account/erasure.server.ts), and a trigger
+// (db/migrations/0005) refuses every other update.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { adminLookups, profiles, tagbackTokens, users } from "../../../db/schema";

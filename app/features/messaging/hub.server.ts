@@ -16,7 +16,9 @@ export type LiveEvent =
   | { type: "message"; message: LiveMessage }
   /** Something changed in this conversation of the user's: a message, a new conversation, a deletion. */
   | { type: "activity"; conversationId: string }
-  | { type: "deleted"; conversationId: string };
+  | { type: "deleted"; conversationId: string }
+  /** The user's sessions are gone (their account was erased): every stream of theirs ends. */
+  | { type: "signed-out" };
 
 export type Listener = (event: LiveEvent) => void;
 

@@ -4,7 +4,8 @@
 // Wire format: `event: message` with the message as JSON and its id as the event id (so a browser
 // that reconnects sends Last-Event-ID and gets what it missed); `event: activity` with a
 // conversation id (the contact list should refresh); `event: deleted` (the open conversation is
-// gone); `event: ready` once the stream is subscribed. A `: ping` comment every HEARTBEAT_SECONDS keeps proxies from closing an idle stream.
+// gone); `event: signed-out` (the user's sessions are gone; the stream ends); `event: ready` once
+// the stream is subscribed. A `: ping` comment every HEARTBEAT_SECONDS keeps proxies from closing an idle stream.
 import { data, type RouterContextProvider } from "react-router";
 import type { Db } from "../../../db/connection";
 import { dbContext } from "~/core/context";
@@ -31,6 +32,14 @@ export function announceDeleted(conversationId: string, participantIds: string[]
   announceActivity(conversationId, participantIds, hub);
 }
 
+/**
+ * Every open stream of this user ends, in every process: a stream checks the session only when it
+ * opens, so an erased account's streams would otherwise go on delivering.
+ */
+export function announceSignedOut(userId: string, hub: MessagingHub = messagingHub()) {
+  hub.publish(userTopic(userId), { type: "signed-out" });
+}
+
 // Open streams per user, in this process (like the hub itself).
 const userStreams = streamSlots("messaging-user", STREAMS_PER_USER);
 
@@ -51,6 +60,8 @@ function sendEvent(send: Send, event: LiveEvent, seq: number) {
       return send({ event: "activity", data: JSON.stringify({ conversationId: event.conversationId, seq }) });
     case "deleted":
       return send({ event: "deleted", data: event.conversationId });
+    case "signed-out":
+      return send({ event: "signed-out", data: "" });
   }
 }
 
@@ -79,8 +90,8 @@ type Relay = {
 /**
  * Passes the hub's events on `topics` to one event stream: `ready` once subscribed, then, on a
  * reconnect, the messages the browser missed. Subscribed first, then the replay, so a message
- * stored in between comes twice (the browser merges), never not at all. A `deleted` event ends
- * the stream. Returns what unsubscribes.
+ * stored in between comes twice (the browser merges), never not at all. A `deleted` or
+ * `signed-out` event ends the stream. Returns what unsubscribes.
  */
 export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics, replay, accept, present }: Relay): () => void {
   let seq = 0;
@@ -89,7 +100,7 @@ export function relayLiveEvents(send: Send, close: () => void, { db, hub, topics
     if (accept && !accept(event)) return;
     // A send that fails has closed the stream, and with it unsubscribed this listener.
     sendEvent(send, event.type === "message" ? { ...event, message: shown(event.message) } : event, (seq += 1));
-    if (event.type === "deleted") close();
+    if (event.type === "deleted" || event.type === "signed-out") close();
   };
   const stops = topics.map((topic) => hub.subscribe(topic, forward));
   // Subscribed: from now on nothing is missed (the page shows it is live).

@@ -25,6 +25,7 @@ export function useLiveUpdates({ url, onMessage, onDeletedGoTo, enabled = true }
   const message = useEventSource(url, { event: "message", enabled });
   const activity = useEventSource(url, { event: "activity", enabled });
   const deleted = useEventSource(url, { event: "deleted", enabled });
+  const signedOut = useEventSource(url, { event: "signed-out", enabled });
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -58,6 +59,11 @@ export function useLiveUpdates({ url, onMessage, onDeletedGoTo, enabled = true }
   useEffect(() => {
     if (activity) reloadSoon();
   }, [activity]);
+
+  useEffect(() => {
+    // The account was erased elsewhere: the reload finds no session and goes to sign-in.
+    if (signedOut) reloadSoon();
+  }, [signedOut]);
 
   useEffect(() => {
     // Someone else deleted it. (Whoever deleted it here is already on the way, with a toast.)
