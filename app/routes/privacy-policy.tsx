@@ -137,7 +137,12 @@ const sections: PolicySection[] = [
             "complain to a data protection authority, such as the Data Protection Board of India or your EEA supervisory authority.",
           ]}
         />
-        <p>To use any of these rights, write to {mail("Privacy request")}. We may ask you to confirm that the account is yours.</p>
+        <p>
+          Two of them you can use yourself, at once, on your Settings page: <strong>Download my data</strong> gives you a
+          copy of everything we hold about your account (a file, with a page that sums it up: what we hold, why, and for
+          how long), and <strong>Delete my account</strong> erases it (see below). For anything else, write to{" "}
+          {mail("Privacy request")}. We may ask you to confirm that the account is yours.
+        </p>
       </>
     ),
   },
