@@ -31,6 +31,8 @@ export const FINDER_PATHS = new Set(["/", "/about", "/findowner"]);
  * any trailing slashes, so `//`, `/About/` and `/%61bout` are the pages `/` and `/about`.
  */
 function pagePathOf(pathname: string): string {
+  // Nearly every request names its page exactly (a scan is `/`): no decoding on the hot path.
+  if (FINDER_PATHS.has(pathname)) return pathname;
   const page = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : isDataRequest(pathname) ? pathname.slice(0, -".data".length) : pathname;
   let decoded = page;
   try {
