@@ -7,7 +7,7 @@ import { NonceProvider } from "~/core/nonce";
 import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
-import { documentKey, fromTemplate, RenderedDocuments, toTemplate } from "~/core/render-cache.server";
+import { inlineScriptHashes, keepContext, keptKey } from "~/core/kept-pages.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
 import type { RouteHandle } from "~/core/route-handle";
@@ -26,8 +26,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-const renderedDocuments = new RenderedDocuments();
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -44,32 +42,40 @@ export default async function handleRequest(
   const hydration = documentHydration(routes);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  // A search result for an anonymous visitor is rendered once per URL and data (decision 021).
-  const ownValues = routes.map(([handle, data]) => handle?.renderCache?.(data) ?? null);
-  const varying = ownValues.some((values) => values !== null) ? [nonce, ...ownValues.flatMap((values) => values ?? [])] : null;
-  const kept =
-    varying && hydration === "none" && request.method === "GET" && responseStatusCode === 200 && !actionData && !errors && !loadContext.get(userContext)
-      ? documentKey(new URL(request.url), responseStatusCode, loaderData, varying)
-      : null;
-  if (kept !== null) {
-    const template = renderedDocuments.get(kept);
-    if (template !== undefined) {
-      responseHeaders.append("Server-Timing", 'render;desc="kept"');
-      return new Response(fromTemplate(template, varying!), { headers: responseHeaders, status: responseStatusCode });
-    }
-  }
+  // A page every anonymous visitor sees alike, not kept yet (server/app.ts asked): rendered whole
+  // and without a nonce, its inline scripts allowed by their hashes, and kept (decision 029).
+  const keep = loadContext.get(keepContext);
+  const shown = keep && request.method === "GET" && responseStatusCode === 200 && !actionData && !errors && !loadContext.get(userContext) ? keptShown(routes) : null;
+  const keeping = shown !== null && (keep!.kind === "scan") === (shown !== "");
 
-  const response = await render(request, responseStatusCode, responseHeaders, routerContext, nonce, {
-    // A page to keep is rendered whole before it is sent.
-    whole: kept !== null,
+  const response = await render(request, responseStatusCode, responseHeaders, routerContext, keeping ? "" : nonce, {
+    whole: keeping,
     holdHydration: hydration === "on-load",
   });
-  if (kept === null || response.status !== 200) return response;
+  if (!keeping || response.status !== 200) return response;
   const html = await response.text();
-  const template = toTemplate(html, varying!);
-  if (template !== null) renderedDocuments.set(kept, template);
+  const scriptHashes = inlineScriptHashes(html);
+  response.headers.set(...keep!.policyWith(scriptHashes));
+  keep!.rendered = { key: keptKey(keep!.kind, keep!.locale, new URL(request.url), shown), html, scriptHashes };
   response.headers.append("Server-Timing", 'render;desc="react"');
   return new Response(html, { headers: response.headers, status: response.status });
+}
+
+/**
+ * What the page shows beyond its URL and language, when its page route may be kept and every route
+ * with a handle agrees (RouteHandle.keep); the root's data is the same for every anonymous visitor.
+ */
+function keptShown(routes: ReadonlyArray<readonly [RouteHandle | undefined, unknown]>): string | null {
+  if (!routes.at(-1)?.[0]?.keep) return null;
+  let shown = "";
+  for (const [handle, data] of routes) {
+    if (handle === undefined) continue;
+    if (!handle.keep) return null;
+    const part = handle.keep(data);
+    if (part === null) return null;
+    shown += part;
+  }
+  return shown;
 }
 
 function render(

@@ -14,9 +14,11 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-// The stylesheet's text, in the server's bundle only: a page that is not hydrated carries it
-// inline (decision 018); the browser's JavaScript never needs it.
+// The stylesheets' text, in the server's bundle only: a page that is not hydrated carries it
+// inline (decision 018), a scan result only the part it uses (decision 029); the browser's
+// JavaScript never needs them.
 const inlineCss: string = import.meta.env.SSR ? (await import("./app.css?inline")).default : "";
+const resultPageCss: string = import.meta.env.SSR ? (await import("./result-page.css?inline")).default : "";
 import { NotFound } from "~/components/not-found";
 import { ButtonLink } from "~/components/ui/button";
 import { SiteFooter } from "~/components/site-footer";
@@ -90,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // A page React never runs in the browser (a scan result, the blog post, the puzzle, the
           // legal pages): the CSS inline, so the first paint waits for no request. Allowed by its
           // hash (server/inline-css.ts); decision 018.
-          <style>{inlineCss}</style>
+          <style>{resultPage ? resultPageCss : inlineCss}</style>
         )}
         <Meta />
         <Links />

@@ -14,7 +14,7 @@
 // - a header the app sets replaces server/main.ts's default of the same name, and React Router's
 //   405 for a route without an action names the methods the route allows.
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { IncomingHttpHeaders } from "node:http";
 import { createRequestHandler } from "react-router";
 import { getDatabase } from "../db/connection";
@@ -25,7 +25,10 @@ import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse 
 import { localeFromHeaders } from "~/middleware/i18n";
 import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
+import { keepContext, keepPage, keptKey, keptPages, PAGE_TTL_MS, seesWhatAnyoneSees, type KeepRequest } from "~/core/kept-pages.server";
+import { keptScan, plainScan } from "~/features/finder/scan-page.server";
 import { ALLOW_READ, METHOD_NOT_ALLOWED } from "./cross-site";
+import { sendKept } from "./kept-response";
 import { ROUTE_LABEL } from "./request-log";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
@@ -36,10 +39,12 @@ const STREAM_CLOSE_GRACE_MS = 1_000;
 // this module afresh for every request anyway (server/main.ts), so edits still show.
 const handleRequest = createRequestHandler(await import("virtual:react-router/server-build"), process.env.NODE_ENV);
 
-export const app = express();
-app.disable("x-powered-by");
-
-app.use(async (req, res, next) => {
+/**
+ * The app, as one Express middleware (server/main.ts mounts it last). A plain function, not an
+ * Express sub-app: a mounted sub-app sets up its request and response objects again on every
+ * request (5 % of a kept scan's CPU).
+ */
+export const app: RequestHandler = async (req, res, next) => {
   try {
     const db = getDatabase().db;
     const clientIp = String(res.locals.clientIp ?? "unknown");
@@ -58,7 +63,8 @@ app.use(async (req, res, next) => {
       // The finder's search limit is counted here. A refused page request is answered at once,
       // before React Router routes or renders anything; a refused data request goes on with the
       // refusal in the context (app/features/finder/search-gate.server.ts).
-      const gate = await gateSearch(db, url, limitKeyOf(clientIp));
+      const clientKey = limitKeyOf(clientIp);
+      const gate = await gateSearch(db, url, clientKey);
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
           res.locals.route = ROUTE_LABEL.searchRefused;
@@ -67,6 +73,27 @@ app.use(async (req, res, next) => {
           return;
         }
         context.set(refusedSearchContext, gate.retryAfterSeconds);
+      } else if (seesWhatAnyoneSees(req.headers.cookie) && !isDataRequest(url.pathname)) {
+        // A page every anonymous visitor sees alike is sent as kept bytes when it is kept, and
+        // kept once rendered (decision 029): a plain sticker scan, or a page without a search.
+        const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
+        const scanQuery = plainScan(url, gate.search);
+        if (scanQuery) {
+          const header = (name: string) => req.get(name);
+          const kept = await keptScan(db, { url, query: scanQuery, locale, method: req.method, header, clientIp, clientKey });
+          if (kept) {
+            res.locals.route = kept.page.route;
+            return sendKept(req, res, kept.page, { setCookie: kept.setCookie });
+          }
+          context.set(keepContext, { kind: "scan", locale, policyWith: res.locals.policyWith });
+        } else if (gate.search === null) {
+          const page = keptPages.get(keptKey("page", locale, url));
+          if (page) {
+            res.locals.route = page.route;
+            return sendKept(req, res, page);
+          }
+          context.set(keepContext, { kind: "page", locale, policyWith: res.locals.policyWith });
+        }
       }
     }
     const controller = new AbortController();
@@ -77,13 +104,26 @@ app.use(async (req, res, next) => {
     });
     const response = allowOnMethodNotAllowed(await handleRequest(request, context));
     if (matched.pattern) res.locals.route = matched.pattern;
+    const rendered = context.get(keepContext)?.rendered;
+    if (rendered && response.status === 200) keepRendered(rendered, response, String(res.locals.route));
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
     await sendResponse(res, response);
   } catch (error) {
     countDatabaseError(error);
     next(error);
   }
-});
+};
+
+// Per request, never kept: the visitor's cookie, the policy (its nonce), how this one was rendered.
+const NOT_KEPT_HEADERS = new Set(["set-cookie", "content-security-policy", "content-security-policy-report-only", "server-timing", "content-length"]);
+
+/** Keeps a page entry.server.tsx rendered to keep, with the headers React Router's middleware gave it. */
+function keepRendered(rendered: NonNullable<KeepRequest["rendered"]>, response: Response, route: string) {
+  const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name));
+  keepPage(rendered.key, rendered.html, { status: 200, route, headers, scriptHashes: rendered.scriptHashes }, PAGE_TTL_MS).catch((error: unknown) =>
+    console.error("keeping a rendered page failed:", error),
+  );
+}
 
 /**
  * The URL React Router sees: the origin server/main.ts worked out, then the path as received. Not

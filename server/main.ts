@@ -16,7 +16,8 @@ import { AggregatorRegistry } from "prom-client";
 import { clientIp } from "./client-ip.ts";
 import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./cross-site.ts";
 import { getEnv, type Env } from "../app/core/env.server.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, securityHeaders, type SecurityHeaderOptions } from "./security-headers.ts";
+import type { PolicyWith } from "../app/core/kept-pages.server.ts";
 import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
 import { requestLog, ROUTE_LABEL } from "./request-log.ts";
 import { collectProcessMetrics, processMetrics } from "../app/core/metrics.server.ts";
@@ -105,18 +106,19 @@ export async function serve(env: Env, { announce = true } = {}) {
     if (shutdownController.signal.aborted) res.set("Connection", "close");
     openResponses.add(res);
     res.once("close", () => openResponses.delete(res));
-    res.set(
-      securityHeaders({
-        nonce,
-        hsts: env.secureCookies,
-        development,
-        formActionOrigins: [new URL(env.OAUTH_AUTHORIZATION_URL).origin],
-        analytics: Boolean(env.GA_MEASUREMENT_ID),
-        // qr-scanner decodes in a worker it starts from a blob: URL; only /found runs it.
-        scannerWorker: req.path === SCANNER_PAGE_PATH,
-        styleHashes,
-      }),
-    );
+    const policy: SecurityHeaderOptions = {
+      nonce,
+      hsts: env.secureCookies,
+      development,
+      formActionOrigins: [new URL(env.OAUTH_AUTHORIZATION_URL).origin],
+      analytics: Boolean(env.GA_MEASUREMENT_ID),
+      // qr-scanner decodes in a worker it starts from a blob: URL; only /found runs it.
+      scannerWorker: req.path === SCANNER_PAGE_PATH,
+      styleHashes,
+    };
+    res.set(securityHeaders(policy));
+    // A kept page's inline scripts carry no nonce: its policy allows them by their hashes (server/kept-response.ts).
+    res.locals.policyWith = ((scriptHashes) => contentSecurityPolicy({ ...policy, scriptHashes })) satisfies PolicyWith;
     next();
   });
 
@@ -183,7 +185,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     // Hot updates share the app's port, so two dev servers never fight over Vite's default one.
     viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
     const devServer = viteDevServer;
-    styleHashes = [((await devServer.ssrLoadModule("./server/inline-css.ts")) as typeof import("./inline-css.ts")).INLINE_CSS_HASH];
+    styleHashes = ((await devServer.ssrLoadModule("./server/inline-css.ts")) as typeof import("./inline-css.ts")).INLINE_CSS_HASHES;
     // React Router's plugin starts a second Vite server of its own, which exits the process on
     // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
     process.removeAllListeners("SIGTERM");
@@ -208,7 +210,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     // a sticker scan above all, is not worth two stat calls (3.8 % of a scan's CPU in a profile).
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? labelStatic(req, res, () => publicFiles(req, res, next)) : next()));
-    styleHashes = [(await import("./inline-css.ts")).INLINE_CSS_HASH];
+    styleHashes = (await import("./inline-css.ts")).INLINE_CSS_HASHES;
     const { app: reactRouterApp } = await import("./app.ts");
     app.use(reactRouterApp);
   }

@@ -10,17 +10,21 @@ export type SecurityHeaderOptions = {
   /** The page runs the QR scanner, whose decoder is a worker started from a blob: URL. */
   scannerWorker?: boolean;
   /** Inline stylesheets allowed by their hash ("sha256-…"): the app's CSS on pages not hydrated. */
-  styleHashes?: string[];
+  styleHashes?: readonly string[];
+  /** Inline scripts allowed by their hash ("sha256-…"): a kept page's, which carry no nonce (decision 029). */
+  scriptHashes?: readonly string[];
 };
 
-export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+/** The Content-Security-Policy header: its name (report-only in development) and value. */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): [string, string] {
   const { nonce, hsts, development, formActionOrigins, analytics } = options;
   const gaScript = analytics ? " https://www.googletagmanager.com" : "";
   const gaConnect = analytics ? " https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com" : "";
+  const hashes = (list: readonly string[] | undefined) => (list ?? []).map((hash) => ` '${hash}'`).join("");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${gaScript}`,
-    `style-src 'self'${(options.styleHashes ?? []).map((hash) => ` '${hash}'`).join("")}`,
+    `script-src 'self' 'nonce-${nonce}'${hashes(options.scriptHashes)}${gaScript}`,
+    `style-src 'self'${hashes(options.styleHashes)}`,
     "img-src 'self' data: https:",
     `connect-src 'self'${gaConnect}${development ? " ws: wss:" : ""}`,
     "font-src 'self'",
@@ -31,15 +35,20 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     ...(options.scannerWorker ? ["worker-src 'self' blob:"] : []),
     ...(hsts ? ["upgrade-insecure-requests"] : []),
   ];
+  // Vite's dev server injects scripts without a nonce, so in development the policy only reports.
+  return [development ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy", directives.join("; ")];
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const [policyName, policy] = contentSecurityPolicy(options);
   const headers: Record<string, string> = {
-    // Vite's dev server injects scripts without a nonce, so in development the policy only reports.
-    [development ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy"]: directives.join("; "),
+    [policyName]: policy,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(self), geolocation=(self), microphone=()",
   };
-  if (hsts) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  if (options.hsts) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }

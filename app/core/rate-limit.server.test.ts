@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { testDb } from "../../tests/support/test-db";
 import { DEV_MODE_PER_CLIENT_LIMIT } from "~/features/account/rules";
 import {
@@ -21,6 +21,20 @@ test("the search limit allows 10 a minute per key, then refuses with a retry tim
   expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
   // Another client is not affected.
   expect((await consume(db, SEARCH_LIMIT, "198.51.100.2")).allowed).toBe(true);
+});
+
+test("a limit's statements are prepared once, not on every request (the scan's hot path)", async () => {
+  await consume(db, SEARCH_LIMIT, "198.51.100.3");
+  const prepare = vi.spyOn(db.$client, "prepare");
+  try {
+    for (let i = 0; i < 5; i++) await consume(db, SEARCH_LIMIT, `198.51.100.${10 + i}`);
+    expect(prepare).not.toHaveBeenCalled();
+  } finally {
+    prepare.mockRestore();
+  }
+  // And it still counts: the key used above has 9 left.
+  for (let i = 0; i < SEARCH_LIMIT.points - 1; i++) expect((await consume(db, SEARCH_LIMIT, "198.51.100.3")).allowed).toBe(true);
+  expect((await consume(db, SEARCH_LIMIT, "198.51.100.3")).allowed).toBe(false);
 });
 
 test("consecutive failures lock a key until a success clears them", async () => {

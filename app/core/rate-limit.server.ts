@@ -12,6 +12,7 @@
 // (core/client-key.ts), never a whole IPv6 address. Each declaration's `name` prefixes the keys of
 // its rows, so two declarations must never share one (checked when a name is first used).
 import { sql } from "drizzle-orm";
+import type { Database, Statement } from "better-sqlite3";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { Db } from "../../db/connection";
 import { rateLimits } from "../../db/schema";
@@ -39,8 +40,24 @@ function own(declaration: Declaration): void {
   else if (first !== content) throw new Error(`Two different limits are named "${declaration.name}": give each its own name`);
 }
 
+/**
+ * rate-limiter-flexible's SQLite store with its statements prepared once. The library prepares its
+ * upsert again on every call and wraps the one statement in a transaction of its own: 12 % of a
+ * sticker scan's CPU, on the path every finder takes. One upsert statement is atomic by itself.
+ */
+class PreparedRateLimiterSQLite extends RateLimiterSQLite {
+  readonly #statements = new Map<string, Statement>();
+
+  // Overrides the library's better-sqlite3 upsert (its query text is fixed per limiter and kind).
+  async _upsertTransactionBetterSQLite3(conn: Database, upsertQuery: string, upsertParams: unknown[]): Promise<unknown> {
+    let statement = this.#statements.get(upsertQuery);
+    if (!statement) this.#statements.set(upsertQuery, (statement = conn.prepare(upsertQuery)));
+    return statement.get(...upsertParams);
+  }
+}
+
 // One limiter per database connection and limit (tests open several databases in one process).
-const limiters = new WeakMap<Db["$client"], Map<Limit, RateLimiterSQLite>>();
+const limiters = new WeakMap<Db["$client"], Map<Limit, PreparedRateLimiterSQLite>>();
 
 function limiter(db: Db, limit: Limit) {
   let byLimit = limiters.get(db.$client);
@@ -48,7 +65,7 @@ function limiter(db: Db, limit: Limit) {
   let found = byLimit.get(limit);
   if (!found) {
     own(limit);
-    found = new RateLimiterSQLite({
+    found = new PreparedRateLimiterSQLite({
       storeClient: db.$client,
       storeType: "better-sqlite3",
       tableName: "rate_limits",

@@ -10,9 +10,10 @@
  * so the owner comes first in as few bytes as possible, and no hydration either — the page works
  * as HTML, and one small script (features/finder/result-page.browser.ts) adds the comforts,
  * loaded after the owner is painted (decision 017).
- * `renderCache(loaderData)`: the values of its own each request puts in a page that is not
- * hydrated, or null; given, the rendered HTML is kept by URL and data and reused for anonymous
- * visitors (core/render-cache.server.ts, decision 021).
+ * `keep(loaderData)`: the page is the same for every anonymous visitor in a language, so it is
+ * kept rendered and precompressed (core/kept-pages.server.ts, decision 029). It answers what the
+ * page shows beyond its URL and language ("" when nothing: a page kept for PAGE_TTL_MS; a search
+ * result's data as JSON: a scan's page, kept by it), or null: render this one for its visitor.
  * `contentPage` (blog, puzzle, legal pages): a signed-in visitor gets the floating widget there
  * (spec 001 §2) — Contact us, Buy Stickers and, on a phone, the way back to their own pages.
  * `blogSection(loaderData)` true: the page shows the landing page's blog section (`/#blog`), which
@@ -23,6 +24,9 @@ export type RouteHandle = {
   hydrate?: boolean | "on-load";
   resultPage?: (loaderData: unknown) => boolean;
   contentPage?: boolean;
-  renderCache?: (loaderData: unknown) => string[] | null;
+  keep?: (loaderData: unknown) => string | null;
   blogSection?: (loaderData: unknown) => boolean;
 };
+
+/** `keep` of a page that shows nothing beyond its URL, its language and published content. */
+export const sameForAnyone = () => "";

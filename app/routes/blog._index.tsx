@@ -10,10 +10,10 @@ import { PostPreviewCard } from "~/features/content/post-preview";
 import { listPosts } from "~/features/content/posts.server";
 import { BLOG_SEARCH_MAX, matchesSearch } from "~/features/content/search";
 import { ContentError } from "~/features/content/source.server";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 
-export const handle: RouteHandle = { contentPage: true };
+export const handle: RouteHandle = { contentPage: true, keep: sameForAnyone };
 
 export async function loader() {
   try {

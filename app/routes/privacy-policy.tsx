@@ -3,9 +3,9 @@ import type { Route } from "./+types/privacy-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
 import { BACKUP_RETENTION_DAYS } from "~/features/account/rules";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
-export const handle: RouteHandle = { hydrate: false, contentPage: true };
+export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | Tagback" },
@@ -222,10 +222,11 @@ const sections: PolicySection[] = [
           items={[
             "a session cookie that keeps you signed in (at most 30 days);",
             "short-lived cookies for one-time messages after a form, for sign-in with Google and for the language you chose;",
+            "after a finder's search, a cookie naming that visit for 10 minutes, so that messaging the owner or sharing a location is added to the visit the owner sees (it holds no name, number or location);",
             "Google Analytics cookies, where analytics is enabled, to count page views in aggregate.",
           ]}
         />
-        <p>Finders searching for an owner do not need any cookie. You can block cookies in your browser; signing in then will not work.</p>
+        <p>Finders searching for an owner do not need any cookie: with cookies blocked, a search still shows the owner and the message form still works. You can block cookies in your browser; signing in then will not work.</p>
       </>
     ),
   },

@@ -2,9 +2,9 @@
 import type { Route } from "./+types/refund-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
-export const handle: RouteHandle = { hydrate: false, contentPage: true };
+export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Refund Policy | Tagback" },

@@ -1,10 +1,11 @@
 // POST /search/location: with the finder's consent, the browser's position for the search this
-// client just made. The row is named by a signed, short-lived ticket from that search's response,
-// so a client can only ever touch its own search, once.
+// client just made. The row is named by a signed, short-lived ticket in the finder's cookie
+// (location-ticket.server.ts) and the number the page searched, so a client can only ever touch its
+// own search, once.
 import { data } from "react-router";
 import type { Route } from "./+types/search.location";
 import { isCrossSiteWrite } from "../../server/cross-site";
-import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { visitsOf } from "~/features/finder/location-ticket.server";
 import { updateSearchLocation } from "~/features/finder/search-history.server";
 import { dbContext } from "~/core/context";
 import { readForm } from "~/core/read-form.server";
@@ -22,11 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false }, { status: 403 });
   }
   const form = await readForm(request);
-  const historyId = readLocationTicket(String(form.get("ticket") ?? ""));
+  const visits = await visitsOf(request.headers.get("Cookie"));
+  const number = String(form.get("number") ?? "");
   const latitude = Number(form.get("latitude"));
   const longitude = Number(form.get("longitude"));
   const valid =
-    historyId !== null &&
+    visits.length > 0 &&
+    number !== "" &&
     form.get("latitude") !== null &&
     form.get("longitude") !== null &&
     Number.isFinite(latitude) &&
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
   if (!valid) return data({ ok: false }, { status: 400 });
-  const updated = await updateSearchLocation(context.get(dbContext), historyId, latitude, longitude);
+  const updated = await updateSearchLocation(context.get(dbContext), visits, number, latitude, longitude);
   return data({ ok: updated }, { status: updated ? 200 : 409 });
 }
 

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/terms-and-conditions";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
-export const handle: RouteHandle = { hydrate: false, contentPage: true };
+export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms and Conditions | Tagback" },

@@ -8,6 +8,7 @@ import { UNLOCK_WRONG_PER_CLIENT, UNLOCK_WRONG_PER_PROFILE_PER_DAY } from "~/fea
 import { message } from "~/i18n/messages";
 
 const { aarav, priya, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
+const HUMAN_USER_AGENT = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false;
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Owner Found at the product" });
@@ -472,17 +473,25 @@ test.describe("logging", () => {
     expect(historyOf(owner.id)).toMatchObject([{ latitude: 12.9716, longitude: 77.5946 }]);
   });
 
-  test("the location endpoint refuses other sites and forged tickets", async ({ request, baseURL }) => {
+  test("the location endpoint refuses other sites, forged visits and another owner's number", async ({ request, baseURL }) => {
+    const owner = createOwner({ maskBio: false });
     const crossSite = await request.post("/search/location", {
       headers: { Origin: "https://evil.example" },
-      form: { ticket: "x", latitude: "1", longitude: "1" },
+      form: { number: owner.token, latitude: "1", longitude: "1" },
     });
     expect(crossSite.status()).toBe(403);
+    // A visits cookie whose ticket is not ours names no visit.
+    const forgedTickets = Buffer.from(JSON.stringify(["some-row.99999999999999.bad"])).toString("base64");
     const forged = await request.post("/search/location", {
-      headers: { Origin: baseURL! },
-      form: { ticket: "some-row.99999999999999.bad", latitude: "1", longitude: "1" },
+      headers: { Origin: baseURL!, Cookie: `tb_visits=${encodeURIComponent(forgedTickets)}` },
+      form: { number: owner.token, latitude: "1", longitude: "1" },
     });
     expect(forged.status()).toBe(400);
+    // This client's own visit, but another number: nothing to update.
+    await request.get(`/?t=${owner.token}`, { headers: { "User-Agent": HUMAN_USER_AGENT } });
+    const other = await request.post("/search/location", { headers: { Origin: baseURL! }, form: { number: aarav.token, latitude: "1", longitude: "1" } });
+    expect(other.status()).toBe(409);
+    expect(historyOf(owner.id)).toMatchObject([{ latitude: null }]);
   });
 });
 

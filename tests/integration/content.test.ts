@@ -61,13 +61,13 @@ describe("through @sanity/client", () => {
     expect(await relatedPosts("lonely-post", source("single"))).toEqual([]);
   });
 
-  test("landing previews: the latest 3, or [] when there are none or the service fails", async () => {
-    const latest = await latestPosts(3, source("fixture"));
+  test("landing previews: the latest 3, [] when there are none, null when the service fails", async () => {
+    const latest = (await latestPosts(3, source("fixture")))!;
     expect(latest.map((post) => post.slug)).toEqual([EVERY_CASE_SLUG, "empty-body-post", "no-image-post"]);
     expect(latest[0]).toMatchObject({ title: "Every Portable Text case", author: { name: "Dev Patel" }, mainImage: { url: "/blog-images/metro-card.svg" } });
     expect(await latestPosts(3, source("empty"))).toEqual([]);
     content.fail("broken", true);
-    expect(await latestPosts(3, source("broken"))).toEqual([]);
+    expect(await latestPosts(3, source("broken"))).toBeNull();
   });
 
   test("results are cached: a second read does not ask the service again", async () => {
@@ -184,6 +184,7 @@ describe("pages from the real server process through the client", () => {
   });
 
   test("with posts, the landing page's menu links its blog section; other pages' menus link the blog", async () => {
+    // The landing page rendered while the blog failed (the first test) was not kept that way.
     const landing = await sectionLinks("/");
     expect(landing.html).toContain('id="blog"');
     expect(landing.hrefs).toContain("/#blog");

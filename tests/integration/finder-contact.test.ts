@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { conversationParticipants, finderThreads, messages, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
 import { limitKeyOf } from "~/core/client-key";
 import { finderLoader } from "~/features/finder/finder-route.server";
-import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { visitsOf } from "~/features/finder/location-ticket.server";
 import { formTicket, readFormTicket } from "~/features/finder-contact/form-ticket.server";
 import { closeFinderThread } from "~/features/finder-contact/threads.server";
 import {
@@ -30,7 +30,7 @@ import * as chat from "~/routes/_app.messaging.$conversationId/route";
 import * as layout from "~/routes/_app.messaging/route";
 import * as closeRoute from "~/routes/messaging.$conversationId.close";
 import * as settings from "~/routes/_app.settings";
-import { BASE, callRoute, createOwner, dataOf, get, post, statusOf } from "../support/routes";
+import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
 
 const db = testDb();
@@ -109,13 +109,21 @@ describe("sending 'I found this'", () => {
   test("starts a conversation with the owner, marks the visit 'messaged', and mails the owner, the backup address and the finder", async () => {
     const owner = await ownerWithToken("Aarav", { backupEmail: "aarav.backup@example.test" });
     const other = await ownerWithToken("Other");
-    // The finder scans the sticker: the visit is logged, and the dialog's link carries its ticket.
-    const scan = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${owner.token}`, { headers: { "User-Agent": HUMAN } }));
-    const visit = dataOf<{ search: { locationTicket: string } }>(scan).search.locationTicket;
-    const form = await callRoute(contactRoute.loader, get(`${formPath(owner)}&visit=${encodeURIComponent(visit)}`));
+    // The finder scans the other owner's sticker, then this one's: each visit is logged, and the
+    // finder's cookie carries both tickets (not the page: its link is the same for every finder).
+    const human = { "User-Agent": HUMAN };
+    const first = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${other.token}`, { headers: human }));
+    const scan = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${owner.token}`, { headers: { ...human, Cookie: cookiesFrom(first) } }));
+    expect(JSON.stringify(dataOf(scan))).not.toMatch(/visit=|ticket/i);
+    const cookie = cookiesFrom(scan);
+    const [visitId, otherVisit] = await visitsOf(cookie);
+    const form = await callRoute(contactRoute.loader, get(formPath(owner), cookie));
     expect(statusOf(form)).toBe(200);
     expect(dataOf<{ ownerName: string }>(form).ownerName).toBe("Aarav Owner");
-    const visitId = readLocationTicket(visit)!;
+    // The form is for this owner's visit, whichever the cookie names first.
+    expect(readFormTicket(dataOf<{ ticket: string }>(form).ticket)).toMatchObject({ ticket: { visitId } });
+    const otherForm = await callRoute(contactRoute.loader, get(`/contact-owner?type=tagbacktoken&number=${other.token}`, cookie));
+    expect(readFormTicket(dataOf<{ ticket: string }>(otherForm).ticket)).toMatchObject({ ticket: { visitId: otherVisit } });
 
     const result = await sendForm(owner, { contact: "Finder.Person@Example.test", foundWhere: "Rajiv Chowk, gate 2" }, { ticket: ticketOf(owner, { visitId }) });
     expect(statusOf(result)).toBe(303);
@@ -308,9 +316,9 @@ describe("sending 'I found this'", () => {
   test("the form's page and its refusals carry none of the owner's internal ids", async () => {
     const owner = await ownerWithToken("Private");
     const scan = await callRoute(finderLoader, new Request(`${BASE}/findowner?t=${owner.token}`, { headers: { "User-Agent": HUMAN } }), { clientIp: "198.51.100.200" });
-    const visit = dataOf<{ search: { locationTicket: string } }>(scan).search.locationTicket;
-    const visitId = readLocationTicket(visit)!;
-    const form = await callRoute(contactRoute.loader, get(`${formPath(owner)}&visit=${encodeURIComponent(visit)}`));
+    const cookie = cookiesFrom(scan);
+    const [visitId] = await visitsOf(cookie);
+    const form = await callRoute(contactRoute.loader, get(formPath(owner), cookie));
     const refusal = await sendForm(owner, { message: "" }, { ticket: ticketOf(owner, { visitId }) });
     expect(statusOf(refusal)).toBe(400);
     for (const [what, data] of [["the page", dataOf(form)], ["a refusal", dataOf(refusal)]] as const) {

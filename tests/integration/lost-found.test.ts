@@ -219,7 +219,7 @@ describe("/lost-found: the typed report form", () => {
 });
 
 describe("lost mode in the finder's search", () => {
-  const search = (type: "metrocard" | "tagbacktoken", number: string) => searchOwner(testDb(), { type, number }, { ip: "203.0.113.9", log: false });
+  const search = async (type: "metrocard" | "tagbacktoken", number: string) => (await searchOwner(testDb(), { type, number }, { ip: "203.0.113.9", log: false })).result;
 
   test("a pending report shows its message and reward on a token scan and a metro card search; recovered ends it", async () => {
     const owner = await ownerWithItems();

@@ -78,19 +78,20 @@ describe("lookup", () => {
       searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unverifiedToken }, client),
       searchOwner(db, { type: "metrocard", number: "11112222333344" }, client),
     ]);
-    for (const miss of misses) expect(miss).toEqual({ profile: NOT_FOUND_PROFILE, tweetText: null, locationTicket: null });
+    for (const miss of misses) expect(miss).toEqual({ result: { profile: NOT_FOUND_PROFILE, tweetText: null, visit: false }, visitId: null });
   });
 
   test("a minted sticker nobody has claimed says it is not activated, and nothing else", async () => {
     const client = { ip: "203.0.113.9", log: true };
-    const result = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unclaimedTokens[0] }, client);
-    expect(result).toEqual({ profile: NOT_ACTIVATED_PROFILE, tweetText: null, locationTicket: null });
+    const { result, visitId } = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unclaimedTokens[0] }, client);
+    expect(visitId).toBeNull();
+    expect(result).toEqual({ profile: NOT_ACTIVATED_PROFILE, tweetText: null, visit: false });
     // Apart from its kind, the same empty shape as the placeholder.
     expect({ ...result.profile, kind: "not-found" }).toEqual(NOT_FOUND_PROFILE);
   });
 
   test("the public profile has no e-mail or mobile, and a masked bio is left out", async () => {
-    const { profile } = await searchOwner(db, { type: "metrocard", number: DEMO_IDENTIFIERS.priya.metroCard }, { ip: "203.0.113.9", log: false });
+    const { profile } = (await searchOwner(db, { type: "metrocard", number: DEMO_IDENTIFIERS.priya.metroCard }, { ip: "203.0.113.9", log: false })).result;
     const json = JSON.stringify(profile);
     expect(json).not.toContain("9820012345");
     expect(json).not.toContain("priya.nair@example.com");
@@ -101,9 +102,9 @@ describe("lookup", () => {
   });
 
   test("contact buttons only when the owner turned social icons on", async () => {
-    const aarav = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.aarav.token }, { ip: "203.0.113.9", log: false });
+    const aarav = (await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.aarav.token }, { ip: "203.0.113.9", log: false })).result;
     expect(aarav.profile.contacts).toEqual([]);
-    const rohan = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "203.0.113.9", log: false });
+    const rohan = (await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "203.0.113.9", log: false })).result;
     expect(rohan.profile.contacts.map((c) => c.kind)).toEqual(["sms", "call", "telegram", "whatsapp"]);
   });
 });
@@ -115,17 +116,20 @@ describe("logging", () => {
     const before = await count();
     await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "203.0.113.9", log: false });
     expect(await count()).toBe(before);
-    const result = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "49.36.0.1", log: true });
+    const { result, visitId } = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.rohan.token }, { ip: "49.36.0.1", log: true });
     expect(await count()).toBe(before + 1);
-    const historyId = readLocationTicket(result.locationTicket!);
-    const row = await db.select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
+    expect(result.visit).toBe(true);
+    const row = await db.select().from(searchHistory).where(eq(searchHistory.id, visitId!)).get();
     expect(row).toMatchObject({ userId: owner, searchType: "tagback_token", searchValue: DEMO_IDENTIFIERS.rohan.token, country: "IN" });
 
-    // The browser position is added once, through the signed ticket only.
-    expect(await updateSearchLocation(db, historyId!, 12.97, 77.64)).toBe(true);
-    expect(await updateSearchLocation(db, historyId!, 1, 1)).toBe(false);
-    const updated = await db.select().from(searchHistory).where(eq(searchHistory.id, historyId!)).get();
+    // The browser position is added once, to the visit that searched that number.
+    const other = (await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.aarav.token }, { ip: "49.36.0.1", log: true })).visitId!;
+    expect(await updateSearchLocation(db, [other, visitId!], DEMO_IDENTIFIERS.rohan.token, 12.97, 77.64)).toBe(true);
+    expect(await updateSearchLocation(db, [other, visitId!], DEMO_IDENTIFIERS.rohan.token, 1, 1)).toBe(false);
+    const updated = await db.select().from(searchHistory).where(eq(searchHistory.id, visitId!)).get();
     expect([updated?.latitude, updated?.longitude]).toEqual([12.97, 77.64]);
+    const untouched = await db.select().from(searchHistory).where(eq(searchHistory.id, other)).get();
+    expect(untouched?.latitude).toBeNull();
   });
 
   test("location tickets are signed and expire", () => {
@@ -175,10 +179,10 @@ describe("the search limit, counted in front of the router (search-gate.server.t
 
   test("two addresses in one /64 share the search limit; another /64 does not", async () => {
     const sameSlash64 = ["2001:db8:77:1::1", "2001:DB8:77:1:ffff:ffff:ffff:fffe", "2001:0db8:0077:0001:0000:0000:0000:0002"];
-    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(await search(sameSlash64[i % sameSlash64.length]!)).toEqual({ allowed: true });
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i++) expect(await search(sameSlash64[i % sameSlash64.length]!)).toMatchObject({ allowed: true });
     const refused = await search("2001:db8:77:1::abcd");
     expect(refused).toMatchObject({ allowed: false });
-    expect(await search("2001:db8:77:2::1")).toEqual({ allowed: true });
+    expect(await search("2001:db8:77:2::1")).toMatchObject({ allowed: true });
   });
 
   test("an IPv4-mapped IPv6 address shares the limit of its IPv4 address", async () => {

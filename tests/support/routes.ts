@@ -87,9 +87,10 @@ export function dataOf<T = Record<string, unknown>>(result: unknown): T {
   return result as T;
 }
 
-/** The cookie pairs a response sets, ready to send back. */
-export function cookiesFrom(response: Response) {
-  return response.headers
+/** The cookie pairs a response (or a loader's `data(...)`) sets, ready to send back. */
+export function cookiesFrom(result: unknown) {
+  const headers = result instanceof Response ? result.headers : new Headers((result as { init?: ResponseInit | null }).init?.headers);
+  return headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .filter((pair) => !pair!.endsWith("="))

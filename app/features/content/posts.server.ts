@@ -28,15 +28,15 @@ export async function relatedPosts(slug: string, source: ContentSource = content
 }
 
 /**
- * The `count` newest posts for the landing page. Never throws: on any failure it answers [] and
- * the landing page hides its blog section.
+ * The `count` newest posts for the landing page. Never throws: on any failure it answers null and
+ * the landing page hides its blog section (and is not kept that way: decision 029).
  */
-export async function latestPosts(count: number, source?: ContentSource): Promise<PostPreview[]> {
+export async function latestPosts(count: number, source?: ContentSource): Promise<PostPreview[] | null> {
   try {
     return (await listPosts(source ?? contentSource())).slice(0, Math.max(0, count));
   } catch (error) {
     console.warn("latest blog posts unavailable:", error instanceof Error ? error.message : error);
-    return [];
+    return null;
   }
 }
 

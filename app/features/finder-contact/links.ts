@@ -5,13 +5,11 @@ import type { SearchQuery } from "~/features/finder/search-input";
 export const CONTACT_PATH = "/contact-owner";
 
 /**
- * The form for the item the finder just searched. `visit` is the signed ticket of the search the
- * page logged (location-ticket.server.ts), so sending the form marks that visit 'messaged'.
+ * The form for the item the finder just searched. The visit the search logged is in the finder's
+ * cookie (features/finder/location-ticket.server.ts): sending the form marks that visit 'messaged'.
  */
-export function contactOwnerHref(query: SearchQuery, visit: string | null): string {
-  const params = new URLSearchParams({ type: query.type, number: query.number });
-  if (visit) params.set("visit", visit);
-  return `${CONTACT_PATH}?${params}`;
+export function contactOwnerHref(query: SearchQuery): string {
+  return `${CONTACT_PATH}?${new URLSearchParams({ type: query.type, number: query.number })}`;
 }
 
 /** The owner's result again (the form's way back): the same search on /findowner. */

@@ -12,6 +12,7 @@ import { DEMO_TOKEN } from "./demo";
 import { countSearch } from "./finder-metrics.server";
 import type { FinderActionData, FinderLoaderData, UnlockMode } from "./finder";
 import { searchOwner } from "./owner-search.server";
+import { visitsCookieWith } from "./location-ticket.server";
 import { logDemoSearch } from "./search-history.server";
 import { isAutomatedRequest } from "./visitor";
 import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema, type SearchQuery, type SearchType } from "./search-input";
@@ -74,9 +75,11 @@ export async function finderLoader({ request, context }: Args) {
   }
   const demoUnlocked = url.searchParams.get("unmasked") === "1";
   const finderId = context.get(userContext)?.id ?? null;
-  const result = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId });
+  const { result, visitId } = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId });
   if (!rereading) countSearch(searchRequest.kind, result.profile.kind, automated);
-  return data({ ...empty, form: query, search: { ...result, query, demoUnmasked: demoUnlocked } }, { headers: NO_STORE });
+  // The visit's ticket goes in the finder's cookie, not the page (location-ticket.server.ts).
+  const headers = visitId ? { ...NO_STORE, "Set-Cookie": await visitsCookieWith(visitId, request.headers.get("Cookie")) } : NO_STORE;
+  return data({ ...empty, form: query, search: { ...result, query, demoUnmasked: demoUnlocked } }, { headers });
 }
 
 function unlockFailure(context: Args["context"], key: MessageKey, status: number, mode: UnlockMode = "digits") {
@@ -120,7 +123,7 @@ export async function finderAction({ request, context }: Args) {
 export function finderHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) {
   const headers = new Headers();
   for (const source of [loaderHeaders, actionHeaders]) {
-    for (const name of ["Cache-Control", "Retry-After"]) {
+    for (const name of ["Cache-Control", "Retry-After", "Set-Cookie"]) {
       const value = source.get(name);
       if (value) headers.set(name, value);
     }

@@ -25,7 +25,7 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
       profile={profile}
       tweetText={search.tweetText}
       query={search.query}
-      locationTicket={search.locationTicket}
+      visit={search.visit}
       demoUnmasked={search.demoUnmasked}
       closeHref={closeHref}
       unlockMessage={unlock && !unlock.ok ? unlock.message : null}

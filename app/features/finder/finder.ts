@@ -32,8 +32,8 @@ export type FinderSearchResult = {
   profile: PublicProfile;
   /** The tweet text cites the metro card only when the finder searched by it. */
   tweetText: string | null;
-  /** Lets this client add its browser position to the search it just made. */
-  locationTicket: string | null;
+  /** The search was logged as a visit (its ticket is in the finder's cookie): "Share my location" is offered. */
+  visit: boolean;
   query: SearchQuery;
   demoUnmasked: boolean;
   /** Absent when there is nothing to unlock. */
@@ -90,12 +90,11 @@ export function finderMeta(data: { search?: unknown } | undefined, page: { title
  */
 export const finderHandle: RouteHandle = {
   hydrate: "on-load",
-  // A result's HTML is kept and reused for the same data (core/render-cache.server.ts); the visit's
-  // location ticket is the one value of its own each request puts in it.
-  renderCache: (loaderData) => {
+  // The same for every anonymous visitor in a language: the landing page (kept for a while), a
+  // search result (kept by what it shows: features/finder/scan-page.server.ts).
+  keep: (loaderData) => {
     const search = (loaderData as FinderLoaderData | undefined)?.search;
-    if (!search) return null;
-    return search.locationTicket ? [search.locationTicket] : [];
+    return search ? JSON.stringify(search) : "";
   },
   resultPage: (loaderData) => Boolean((loaderData as { search?: unknown } | undefined)?.search),
 };

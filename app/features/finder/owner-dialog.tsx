@@ -26,7 +26,8 @@ export type OwnerDialogProps = {
   profile: PublicProfile;
   tweetText: string | null;
   query: SearchQuery;
-  locationTicket: string | null;
+  /** The search was logged as a visit: its location can be shared. */
+  visit: boolean;
   demoUnmasked: boolean;
   /** The same page without the search (closing the dialog). */
   closeHref: string;
@@ -88,9 +89,9 @@ export function OwnerDialog(props: OwnerDialogProps) {
         footer={
           <>
             {profile.kind === "demo" ? <DemoMaskSwitch query={query} unmasked={props.demoUnmasked} /> : null}
-            {profile.kind === "owner" ? <FoundThisButton query={query} visit={props.locationTicket} /> : null}
+            {profile.kind === "owner" ? <FoundThisButton query={query} /> : null}
             {profile.kind === "owner" ? <MessageOwner query={query} /> : null}
-            {props.locationTicket ? <ShareLocation ticket={props.locationTicket} /> : null}
+            {props.visit ? <ShareLocation number={query.number} /> : null}
           </>
         }
       />
@@ -221,8 +222,11 @@ function DemoMaskSwitch({ query, unmasked }: { query: SearchQuery; unmasked: boo
 
 type ShareState = "idle" | "asking" | "shared" | "failed";
 
-/** Only with JavaScript and only when the finder asks: the browser's position for this search. */
-function ShareLocation({ ticket }: { ticket: string }) {
+/**
+ * Only with JavaScript and only when the finder asks: the browser's position for this search. The
+ * server finds the visit by the finder's cookie and the number searched (routes/search.location.ts).
+ */
+function ShareLocation({ number }: { number: string }) {
   const { t } = useT();
   const hydrated = useHydrated();
   const [state, setState] = useState<ShareState>("idle");
@@ -231,7 +235,7 @@ function ShareLocation({ ticket }: { ticket: string }) {
   // the script comes (CLS 0); only a browser without scripting leaves it out.
   if (!hydrated) {
     return (
-      <div className="text-sm noscript:hidden" data-share-location data-ticket={ticket} data-shared={t("scan.locationShared")} data-failed={t("scan.locationFailed")}>
+      <div className="text-sm noscript:hidden" data-share-location data-number={number} data-shared={t("scan.locationShared")} data-failed={t("scan.locationFailed")}>
         <Button type="button" variant="outline" size="sm">
           {t("scan.shareLocation")}
         </Button>
@@ -251,7 +255,7 @@ function ShareLocation({ ticket }: { ticket: string }) {
           const response = await fetch("/search/location", {
             method: "POST",
             body: new URLSearchParams({
-              ticket,
+              number,
               latitude: String(position.coords.latitude),
               longitude: String(position.coords.longitude),
             }),

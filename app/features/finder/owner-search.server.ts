@@ -9,7 +9,6 @@ import { firstVerifiedTokenOf } from "~/features/stickers/tokens.server";
 import { avatarDataUri } from "./avatar";
 import { contactLinks, tweetTemplate } from "./contact-links";
 import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
-import { locationTicket } from "./location-ticket.server";
 import { isLocked, windowFull } from "~/core/rate-limit.server";
 import { UNLOCK_PER_CLIENT_LIMIT, UNLOCK_PER_PROFILE_WINDOWS, UNLOCK_TOKEN_PER_CLIENT_LIMIT } from "./rules";
 import { preparedPerConnection } from "~/core/prepared.server";
@@ -150,8 +149,11 @@ export type SearchResult = {
   profile: PublicProfile;
   /** The tweet text cites the metro card only when the finder searched by it. */
   tweetText: string | null;
-  /** Lets this client add its browser position to the search it just made (see location-ticket). */
-  locationTicket: string | null;
+  /**
+   * This search was logged as a visit: the page offers "Share my location" for it. Which visit is
+   * in the finder's cookie (location-ticket.server.ts), never in the page.
+   */
+  visit: boolean;
   /** What the unlock form offers on an owner's profile, when there is something to unlock. */
   unlock?: UnlockOffer;
   /** Lost mode: the owner's pending report of this item (features/lost-found/lost-mode.server.ts). */
@@ -205,25 +207,43 @@ async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | unde
   return { mode, contacts };
 }
 
-/** The one place a search is answered: the demo profile, an owner, the not-activated sticker, or the placeholder. */
-export async function searchOwner(db: Db, query: SearchQuery, options: SearchOptions): Promise<SearchResult> {
+/** A search looked up, not yet logged: the result as the page shows it, and the owner found (if any). */
+export type LookedUp = { result: SearchResult; ownerId: string | null };
+
+/**
+ * The one place a search is answered: the demo profile, an owner, the not-activated sticker, or the
+ * placeholder. Reads only; `recordVisit` logs it. The result says `visit: false` until then.
+ */
+export async function lookUpSearch(db: Db, query: SearchQuery, options: Omit<SearchOptions, "ip" | "log" | "automated">): Promise<LookedUp> {
   if (isDemoSearch(query)) {
-    return { profile: demoProfile({ unlocked: options.demoUnlocked ?? false }), tweetText: DEMO_TWEET_TEXT, locationTicket: null };
+    return { result: { profile: demoProfile({ unlocked: options.demoUnlocked ?? false }), tweetText: DEMO_TWEET_TEXT, visit: false }, ownerId: null };
   }
   const row = await findOwner(db, query);
   if (!row) {
     // Only on a miss, behind the search limit: is it a minted sticker nobody has activated yet?
     const unclaimed = query.type === "tagbacktoken" && (await isUnclaimedToken(db, query.number));
-    return { profile: unclaimed ? NOT_ACTIVATED_PROFILE : NOT_FOUND_PROFILE, tweetText: null, locationTicket: null };
+    return { result: { profile: unclaimed ? NOT_ACTIVATED_PROFILE : NOT_FOUND_PROFILE, tweetText: null, visit: false }, ownerId: null };
   }
   const profile = toPublicProfile(row, { unlocked: false });
   const tweetText = row.xUsername ? tweetTemplate(row.xUsername, query.type === "metrocard" ? query.number : null) : null;
   const unlock = await unlockOffer(db, row, options.finderId, options.clientKey);
   const lost = lostNoticeFrom(row.lostNotice);
+  return { result: { profile, tweetText, visit: false, unlock, lost }, ownerId: row.id };
+}
+
+/** Logs a person's search of an owner (the owner's history): the row's id, for the finder's cookie. */
+export function recordVisit(db: Db, ownerId: string, query: SearchQuery, options: Pick<SearchOptions, "ip" | "clientKey" | "finderId">): Promise<string> {
+  return logSearch(db, ownerId, query, options.ip, { clientKey: options.clientKey, userId: options.finderId });
+}
+
+/** Looks a search up and logs it as the options say: the result, and the visit logged (if any). */
+export async function searchOwner(db: Db, query: SearchQuery, options: SearchOptions): Promise<{ result: SearchResult; visitId: string | null }> {
+  const { result, ownerId } = await lookUpSearch(db, query, options);
+  if (ownerId === null) return { result, visitId: null };
   if (!options.log) {
-    if (options.automated) await countBotSearch(db, row.id);
-    return { profile, tweetText, locationTicket: null, unlock, lost };
+    if (options.automated) await countBotSearch(db, ownerId);
+    return { result, visitId: null };
   }
-  const historyId = await logSearch(db, row.id, query, options.ip, { clientKey: options.clientKey, userId: options.finderId });
-  return { profile, tweetText, locationTicket: locationTicket(historyId), unlock, lost };
+  const visitId = await recordVisit(db, ownerId, query, options);
+  return { result: { ...result, visit: true }, visitId };
 }

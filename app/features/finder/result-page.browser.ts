@@ -157,7 +157,7 @@ function shareLocation() {
         try {
           const response = await fetch("/search/location", {
             method: "POST",
-            body: new URLSearchParams({ ticket: box.dataset.ticket!, latitude: String(coords.latitude), longitude: String(coords.longitude) }),
+            body: new URLSearchParams({ number: box.dataset.number!, latitude: String(coords.latitude), longitude: String(coords.longitude) }),
             signal: AbortSignal.timeout(2000),
           });
           say(response.ok ? box.dataset.shared! : box.dataset.failed!, response.ok);

@@ -11,7 +11,7 @@ import { NO_STORE } from "~/core/no-store";
 import { countRefusedSearch } from "./finder-metrics.server";
 import { messageIn, type Locale } from "~/i18n/messages";
 import { SEARCH_LIMIT } from "./rules";
-import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema } from "./search-input";
+import { parseSearch, readSearchRequest, searchFormSchema, urlTokenSchema, type SearchQuery, type SearchRequest } from "./search-input";
 
 /** Set for a refused data request: the Retry-After seconds (null: the search was allowed). */
 export const refusedSearchContext = createContext<number | null>(null);
@@ -44,22 +44,27 @@ function pagePathOf(pathname: string): string {
   return decoded.toLowerCase().replace(/\/+$/, "") || "/";
 }
 
-export type SearchGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** A search that was counted: how it was asked and what (null for a demo search). */
+export type GatedSearch = { kind: Exclude<SearchRequest["kind"], "none" | "invalid-type">; query: SearchQuery | null };
+
+export type SearchGate = { allowed: true; search: GatedSearch | null } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts the search a GET of `url` asks for, if any. Only a search that would be run is counted:
  * an address without one, an unknown type or a malformed number is not (the page explains those).
  */
 export async function gateSearch(db: Db, url: URL, clientKey: string): Promise<SearchGate> {
-  if (!FINDER_PATHS.has(pagePathOf(url.pathname))) return { allowed: true };
+  if (!FINDER_PATHS.has(pagePathOf(url.pathname))) return { allowed: true, search: null };
   const request = readSearchRequest(url.searchParams);
-  if (request.kind === "none" || request.kind === "invalid-type") return { allowed: true };
+  if (request.kind === "none" || request.kind === "invalid-type") return { allowed: true, search: null };
+  let query: SearchQuery | null = null;
   if (request.kind !== "demo") {
-    const schema = request.kind === "sticker" ? urlTokenSchema : searchFormSchema;
-    if (parseSearch(request.fields, schema).status !== "success") return { allowed: true };
+    const submission = parseSearch(request.fields, request.kind === "sticker" ? urlTokenSchema : searchFormSchema);
+    if (submission.status !== "success") return { allowed: true, search: null };
+    query = submission.value;
   }
   const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, clientKey);
-  if (allowed) return { allowed: true };
+  if (allowed) return { allowed: true, search: { kind: request.kind, query } };
   countRefusedSearch();
   return { allowed: false, retryAfterSeconds };
 }

@@ -74,14 +74,20 @@ export async function countBotSearch(db: Db, ownerId: string): Promise<void> {
     .run();
 }
 
-/** Adds the browser's position once; a row that already has one is left alone. */
-export async function updateSearchLocation(db: Db, historyId: string, latitude: number, longitude: number): Promise<boolean> {
-  const result = await db
-    .update(searchHistory)
-    .set({ latitude, longitude })
-    .where(and(eq(searchHistory.id, historyId), isNull(searchHistory.latitude)))
-    .run();
-  return result.changes > 0;
+/**
+ * Adds the browser's position once, to the latest of this browser's visits (newest first, from its
+ * cookie) that searched `number`; a row that already has one is left alone.
+ */
+export async function updateSearchLocation(db: Db, visits: readonly string[], number: string, latitude: number, longitude: number): Promise<boolean> {
+  for (const historyId of visits) {
+    const result = await db
+      .update(searchHistory)
+      .set({ latitude, longitude })
+      .where(and(eq(searchHistory.id, historyId), eq(searchHistory.searchValue, number), isNull(searchHistory.latitude)))
+      .run();
+    if (result.changes > 0) return true;
+  }
+  return false;
 }
 
 /** `?demo=location` is logged (location lower-cased, client IP) when an admin created that location. */

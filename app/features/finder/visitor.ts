@@ -8,12 +8,17 @@ import { isbot } from "isbot";
 const PREFETCH = /prefetch|prerender/i;
 
 export function isAutomatedRequest(request: Request): boolean {
-  if (request.method === "HEAD") return true;
-  const userAgent = request.headers.get("user-agent");
+  return isAutomated(request.method, (name) => request.headers.get(name));
+}
+
+/** The same from a method and a header reader (for what answers before React Router, scan-page.server.ts). */
+export function isAutomated(method: string, header: (name: string) => string | null | undefined): boolean {
+  if (method === "HEAD") return true;
+  const userAgent = header("user-agent");
   if (userAgent && isbot(userAgent)) return true;
   // Chromium: Sec-Purpose (and the older Purpose); Firefox: X-Moz.
   for (const name of ["sec-purpose", "purpose", "x-moz"]) {
-    const value = request.headers.get(name);
+    const value = header(name);
     if (value && PREFETCH.test(value)) return true;
   }
   return false;

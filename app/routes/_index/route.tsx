@@ -33,13 +33,15 @@ export async function loader(args: Route.LoaderArgs) {
   const finder = await finderLoader(args);
   // A result page is only the result: no marketing, so no blog fetch either.
   const posts = finder.data.search ? [] : await latestPosts(LANDING_POSTS);
-  return data({ ...finder.data, posts }, finder.init ?? undefined);
+  return data({ ...finder.data, posts: posts ?? [], postsUnavailable: posts === null }, finder.init ?? undefined);
 }
 
 export const action = finderAction;
 // The header's menu links the blog section only while this page shows it (with posts).
 export const handle: RouteHandle = {
   ...finderHandle,
+  // Without its posts for a moment (the blog did not answer), the page is not kept that way.
+  keep: (loaderData) => ((loaderData as { postsUnavailable?: boolean } | undefined)?.postsUnavailable ? null : finderHandle.keep!(loaderData)),
   blogSection: (loaderData) => ((loaderData as { posts?: unknown[] } | undefined)?.posts?.length ?? 0) > 0,
 };
 export const headers = finderHeaders;

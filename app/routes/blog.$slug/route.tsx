@@ -15,9 +15,9 @@ import { ContentError } from "~/features/content/source.server";
 import type { Author, Post, PostPreview } from "~/features/content/types";
 import { RichText } from "./rich-text";
 import { shareLinks } from "./share-links";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
-export const handle: RouteHandle = { hydrate: false, contentPage: true };
+export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug ?? "";

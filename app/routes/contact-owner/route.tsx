@@ -1,4 +1,4 @@
-// /contact-owner?type=…&number=…[&visit=…]: "I found this — message the owner" (issue 12). A finder
+// /contact-owner?type=…&number=…: "I found this — message the owner" (issue 12). A finder
 // writes to the owner of the item they just found, without an account: a plain form post that works
 // with JavaScript off. The form is only for a real owner's result (a miss or an unknown number gets
 // 404). Sending it starts an ordinary conversation with the owner and leads to the finder's private
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryOf(url.searchParams);
   const owner = await ownerFor(db, query);
   if (!owner || !query) throw data("Not Found", { status: 404, headers: NO_STORE });
-  const visitId = await visitOf(db, url.searchParams.get("visit"), owner.id);
+  const visitId = await visitOf(db, request.headers.get("Cookie"), owner.id);
   // Not right after a logged search of this owner: the page looks a number up like a search, so it
   // counts against the same limit (it must not become a way around it).
   if (!visitId && request.method === "GET") {

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/connection";
 import { searchHistory } from "../../../db/schema";
 import { consume } from "~/core/rate-limit.server";
 import { findOwner, type OwnerRow } from "~/features/finder/owner-search.server";
-import { readLocationTicket } from "~/features/finder/location-ticket.server";
+import { visitsOf } from "~/features/finder/location-ticket.server";
 import { parseSearch, searchFormSchema, type SearchQuery } from "~/features/finder/search-input";
 import { sendContactAlert, sendFinderLink } from "~/features/finder-contact/alerts.server";
 import { mailboxOf, parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
@@ -29,16 +29,17 @@ export async function ownerFor(db: Db, query: SearchQuery | null): Promise<Owner
   return query ? findOwner(db, query) : null;
 }
 
-/** The logged visit a location ticket names, when it is this owner's history row. */
-export async function visitOf(db: Db, ticket: string | null, ownerId: string): Promise<string | null> {
-  const historyId = ticket ? readLocationTicket(ticket) : null;
-  if (!historyId) return null;
-  const row = await db
-    .select({ id: searchHistory.id })
-    .from(searchHistory)
-    .where(and(eq(searchHistory.id, historyId), eq(searchHistory.userId, ownerId)))
-    .get();
-  return row?.id ?? null;
+/** The finder's latest logged visit of this owner, from the visits in their cookie (location-ticket.server.ts). */
+export async function visitOf(db: Db, cookieHeader: string | null, ownerId: string): Promise<string | null> {
+  for (const historyId of await visitsOf(cookieHeader)) {
+    const row = await db
+      .select({ id: searchHistory.id })
+      .from(searchHistory)
+      .where(and(eq(searchHistory.id, historyId), eq(searchHistory.userId, ownerId)))
+      .get();
+    if (row) return row.id;
+  }
+  return null;
 }
 
 /**

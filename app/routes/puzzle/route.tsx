@@ -12,9 +12,9 @@ import { message } from "~/i18n/messages";
 import { checkAnswer } from "./answer.server";
 import { confettiScript } from "./confetti";
 import { SampleMetroCard } from "./metro-card";
-import type { RouteHandle } from "~/core/route-handle";
+import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
-export const handle: RouteHandle = { hydrate: false, contentPage: true };
+export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Puzzle of the Day: The Bank Robbery Case | Tagback" },
