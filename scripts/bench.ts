@@ -4,14 +4,15 @@
 // lookup runs), then prints a markdown report:
 // - server CPU per request (utime + stime of the server's whole process tree over each run),
 //   requests per second and p50/p95/p99 at 1, 10 and 50 connections for the scan (/?t=TOKEN), a
-//   refused search (429, one client over its limit) and /findowner;
+//   refused search (429, one client over its limit) and the anonymous pages (/, /about, /findowner,
+//   /blog, a post);
 // - the scan next to the same compressed bytes from nginx (when installed) and a bare node:http
 //   server, as ratios;
 // - server RSS idle, after IP-location lookups and under load;
 // - the compressed HTML, where the owner's profile ends in it (the 14 KB point), the JS and CSS.
 //
-//   npm run bench                            # 5 s per run, 2 processes on a 2-core machine
-//   npm run bench -- --duration 10 --workers 1
+//   npm run bench                            # 5 s per run, 1 process (as fly.toml runs it)
+//   npm run bench -- --duration 10 --workers 2
 //   npm run bench -- --quick                 # 1 s runs: checks the script works
 //   npm run bench -- --admin-work            # also: minting 10,000 and a 2,000-sticker PDF beside
 //                                            # the finders (scripts/bench/admin-work.ts; minutes)
@@ -34,7 +35,7 @@ import { countStatus, runLoad, type Run } from "./bench/load.ts";
 import { readOptions, type BenchOptions } from "./bench/options.ts";
 import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inlineStyles, linkedAssets, compressedOffsetOf, withStaticImports } from "./bench/page-bytes.ts";
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
-import { renderReport } from "./bench/report.ts";
+import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
@@ -78,6 +79,19 @@ async function measureBytes(app: Server) {
   };
 }
 
+/** The anonymous pages of the issue's table: the landing page, /about, /findowner, the blog and its first post. */
+async function anonymousPagePaths(app: Server): Promise<string[]> {
+  const paths = ["/", "/about", "/findowner", "/blog"];
+  for (const pagePath of paths) {
+    const { status } = await getRaw(app.base + pagePath, randomPublicIp());
+    if (status !== 200) throw new Error(`${pagePath} answered ${status}`);
+  }
+  const blog = decode(await getRaw(`${app.base}/blog`, randomPublicIp())).toString("utf8");
+  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1];
+  if (!post) throw new Error("/blog links no post");
+  return [...paths, post];
+}
+
 /** Uses up the search limit of `clientIp`, so its next searches are refused; checks they are. */
 async function exhaustSearchLimit(app: Server, clientIp: string) {
   for (let i = 0; i <= SEARCHES_PER_MINUTE + 5; i++) {
@@ -113,8 +127,7 @@ async function measureApp(app: Server, options: BenchOptions, ticksPerSecond: nu
   const processes = processTree(pid).length;
 
   const { gzip, bytes } = await measureBytes(app);
-  const findowner = await getRaw(`${app.base}/findowner`, randomPublicIp());
-  if (findowner.status !== 200) throw new Error(`/findowner answered ${findowner.status}`);
+  const pagePaths = await anonymousPagePaths(app);
 
   // A few hundred scans from distinct public addresses: the IP-location data is read by now.
   const lookups = options.quick ? 200 : 400;
@@ -140,11 +153,17 @@ async function measureApp(app: Server, options: BenchOptions, ticksPerSecond: nu
     return { ...expectStatus(run, 429), clientIp };
   });
 
-  const findownerRuns = await atEachConcurrency(async (connections) =>
-    expectStatus(await runLoad({ label: "/findowner", url: `${app.base}/findowner`, connections, durationS, clientIp: randomPublicIp, server }), 200),
-  );
+  // The pages every anonymous visitor sees alike: kept after their first render (decision 029).
+  const pages: PageRuns[] = [];
+  for (const pagePath of pagePaths) {
+    await runLoad({ label: "warm-up", url: app.base + pagePath, connections: 10, amount: 200, clientIp: randomPublicIp });
+    const runs = await atEachConcurrency(async (connections) =>
+      expectStatus(await runLoad({ label: pagePath, url: app.base + pagePath, connections, durationS, clientIp: randomPublicIp, server }), 200),
+    );
+    pages.push({ path: pagePath, runs });
+  }
 
-  return { gzip, bytes, rss: { idle, afterLookups, lookups, underLoad, processes }, scan, refused, findowner: findownerRuns };
+  return { gzip, bytes, rss: { idle, afterLookups, lookups, underLoad, processes }, scan, refused, pages };
 }
 
 /** The same load on a server that only sends the scan page's bytes; stops it afterwards. */

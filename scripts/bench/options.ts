@@ -1,5 +1,4 @@
 // Command-line options of `npm run bench` (scripts/bench.ts).
-import os from "node:os";
 import { parseArgs } from "node:util";
 
 export type BenchOptions = {
@@ -31,9 +30,8 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     strict: true,
   });
   const quick = values.quick ?? false;
-  // One process per core, as production would run: 2 on a 2-core machine, 1 on a single core.
-  const cores = os.availableParallelism();
-  const defaultWorkers = cores >= 2 ? 2 : 1;
+  // One process, as fly.toml runs it (WEB_CONCURRENCY=1 on a shared-cpu-1x): the issue's table is per process.
+  const defaultWorkers = 1;
   return {
     durationS: clamp(values.duration, quick ? 1 : 5, 1, MAX_DURATION_S),
     workers: clamp(values.workers, defaultWorkers, 1, MAX_WORKERS),
