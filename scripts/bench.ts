@@ -87,7 +87,7 @@ async function anonymousPagePaths(app: Server): Promise<string[]> {
     if (status !== 200) throw new Error(`${pagePath} answered ${status}`);
   }
   const blog = decode(await getRaw(`${app.base}/blog`, randomPublicIp())).toString("utf8");
-  const post = /href="(\/blog\/[^"/?#]+)"/.exec(blog)?.[1];
+  const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)?.[1];
   if (!post) throw new Error("/blog links no post");
   return [...paths, post];
 }

@@ -21,7 +21,7 @@ import { getDatabase } from "../db/connection";
 import { appContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
 import { countDatabaseError } from "~/core/metrics.server";
-import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchResponse } from "~/features/finder/search-gate.server";
+import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchPage } from "~/features/finder/search-gate.server";
 import { localeFromHeaders } from "~/middleware/i18n";
 import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
@@ -69,8 +69,7 @@ export const app: RequestHandler = async (req, res, next) => {
         if (!isDataRequest(url.pathname)) {
           res.locals.route = ROUTE_LABEL.searchRefused;
           const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
-          await sendResponse(res, refusedSearchResponse(gate.retryAfterSeconds, stylesheet, locale));
-          return;
+          return sendKept(req, res, refusedSearchPage(stylesheet, locale), { headers: { "Retry-After": String(gate.retryAfterSeconds) } });
         }
         context.set(refusedSearchContext, gate.retryAfterSeconds);
       } else if (seesWhatAnyoneSees(req.headers.cookie) && !isDataRequest(url.pathname)) {

@@ -5,7 +5,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { KeptPage, PolicyWith } from "~/core/kept-pages.server";
 
-export function sendKept(req: ExpressRequest, res: ExpressResponse, page: KeptPage, options: { setCookie?: string } = {}) {
+export function sendKept(req: ExpressRequest, res: ExpressResponse, page: KeptPage, options: { setCookie?: string; headers?: Record<string, string> } = {}) {
   const encoding = req.acceptsEncodings("br", "gzip");
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
   res.status(page.status);
@@ -14,6 +14,7 @@ export function sendKept(req: ExpressRequest, res: ExpressResponse, page: KeptPa
   const policyWith = res.locals.policyWith as PolicyWith | undefined;
   if (policyWith) res.setHeader(...policyWith(page.scriptHashes));
   if (options.setCookie) res.append("Set-Cookie", options.setCookie);
+  for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.setHeader("Server-Timing", 'render;desc="kept"');

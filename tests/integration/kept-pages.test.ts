@@ -198,6 +198,19 @@ describe("a sticker scan answered like a static file", () => {
   });
 });
 
+test("a refused search is a page made once per language, with the request's own Retry-After", async () => {
+  const client = { "Fly-Client-IP": "198.51.100.77", "Accept-Encoding": "br" };
+  for (let i = 0; i < 10; i++) expect((await raw(`/?t=${aarav.token}`, client)).status).toBe(200);
+  const refused = await raw(`/?t=${aarav.token}`, { ...client, "Accept-Language": "hi" });
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+  expect(refused.headers["content-encoding"]).toBe("br");
+  expect(refused.headers["content-language"]).toBe("hi");
+  expect(decoded(refused)).toContain('data-testid="search-alert"');
+  expect(visitsCookie(refused)).toBeUndefined();
+});
+
 describe("anonymous pages rendered once", () => {
   test("the landing page and /about are kept, with their hydration scripts allowed by their hashes", async () => {
     for (const pathname of ["/", "/about", "/privacy-policy"]) {

@@ -8,7 +8,8 @@ import { callRoute, createOwner, dataOf, get, post, statusOf } from "../support/
 import { profiles, searchHistory, tagbackTokens } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, seed, type SeedResult } from "../../db/seed.ts";
 import { limitKeyOf } from "../../app/core/client-key.ts";
-import { gateSearch, refusedSearchResponse } from "../../app/features/finder/search-gate.server.ts";
+import { gateSearch, refusedSearchPage } from "../../app/features/finder/search-gate.server.ts";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FinderActionData } from "../../app/features/finder/finder.ts";
 import {
   SEARCHES_PER_MINUTE,
@@ -220,12 +221,18 @@ describe("the search limit, counted in front of the router (search-gate.server.t
     expect((await count("//about?t=100000000001")).allowed).toBe(true);
   });
 
-  test("a refused search gets a small 429 page with Retry-After and the spec's message", async () => {
-    const response = refusedSearchResponse(42, "/assets/app.css");
-    expect(response.status).toBe(429);
-    expect(response.headers.get("Retry-After")).toBe("42");
-    expect(response.headers.get("Cache-Control")).toContain("no-store");
-    const html = await response.text();
+  test("a refused search gets a small 429 page, made once per language, with the spec's message", async () => {
+    const page = refusedSearchPage("/assets/app.css");
+    expect(page.status).toBe(429);
+    const headers = new Headers(page.headers.map(([name, value]) => [name, value]));
+    expect(headers.get("Cache-Control")).toContain("no-store");
+    expect(headers.get("Content-Language")).toBe("en");
+    const html = page.identity.toString("utf8");
+    expect(gunzipSync(page.gzip).toString("utf8")).toBe(html);
+    expect(brotliDecompressSync(page.br).toString("utf8")).toBe(html);
+    // Made once per language: the same bytes for every refused finder.
+    expect(refusedSearchPage("/assets/app.css")).toBe(page);
+    expect(refusedSearchPage("/assets/app.css", "hi").identity.toString()).toContain('lang="hi"');
     expect(html).toContain(message("finder.tooManySearches").title);
     expect(html).toContain(message("finder.tooManySearches").description!);
     expect(html).not.toContain("<script");

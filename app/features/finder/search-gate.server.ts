@@ -8,6 +8,8 @@ import { createContext } from "react-router";
 import type { Db } from "../../../db/connection";
 import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
+import { gzipSync, brotliCompressSync } from "node:zlib";
+import type { KeptPage } from "~/core/kept-pages.server";
 import { countRefusedSearch } from "./finder-metrics.server";
 import { messageIn, type Locale } from "~/i18n/messages";
 import { SEARCH_LIMIT } from "./rules";
@@ -75,8 +77,19 @@ const escape = (text: string) =>
 /**
  * The refused search's answer: the spec's message on a page of its own, a link home, in the
  * finder's language (worked out from the same headers as middleware/i18n.ts, which has not run).
+ * The same bytes for everyone in a language, so made and compressed once per language and sent
+ * like a kept page (core/kept-pages.server.ts); only Retry-After is the request's own.
  */
-export function refusedSearchResponse(retryAfterSeconds: number, stylesheet: string, locale: Locale = "en"): Response {
+export function refusedSearchPage(stylesheet: string, locale: Locale = "en"): KeptPage {
+  const key = `${locale} ${stylesheet}`;
+  let page = refusedPages.get(key);
+  if (!page) refusedPages.set(key, (page = makeRefusedSearchPage(stylesheet, locale)));
+  return page;
+}
+
+const refusedPages = new Map<string, KeptPage>();
+
+function makeRefusedSearchPage(stylesheet: string, locale: Locale): KeptPage {
   const { title, description } = messageIn(locale, "finder.tooManySearches");
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -87,14 +100,19 @@ export function refusedSearchResponse(retryAfterSeconds: number, stylesheet: str
 <h1 class="text-lg font-semibold">${escape(title)}</h1><p class="mt-1">${escape(description ?? "")}</p></div>
 <p class="mt-4"><a class="text-blue-700 underline" href="/">${escape(messageIn(locale, "site.returnHome").title)}</a></p>
 </main></body></html>`;
-  return new Response(html, {
+  const identity = Buffer.from(html, "utf8");
+  return {
     status: 429,
-    headers: {
-      ...NO_STORE,
-      "Content-Type": "text/html; charset=utf-8",
-      "Retry-After": String(retryAfterSeconds),
-      Vary: "Accept-Language, Cookie",
-      "Content-Language": locale,
-    },
-  });
+    route: "search-refused",
+    headers: [
+      ...Object.entries(NO_STORE),
+      ["Content-Type", "text/html; charset=utf-8"],
+      ["Vary", "Accept-Language, Cookie"],
+      ["Content-Language", locale],
+    ],
+    scriptHashes: [],
+    identity,
+    gzip: gzipSync(identity),
+    br: brotliCompressSync(identity),
+  };
 }
