@@ -105,7 +105,8 @@ export function SiteHeader({
             ))}
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-2">
+        {/* Wraps when long words (Tamil, at a large text size) do not fit beside each other. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           <LanguageSwitch id="language-wide" className="hidden md:block" />
           <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="ghost" size="sm">
             {t("site.stickers")}
