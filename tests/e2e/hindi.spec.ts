@@ -225,8 +225,7 @@ test.describe("a phone set to English", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Any phone. Measurements run in the page as the project shows it; for js-off, in a context where
-// the measuring script runs but the app's own scripts are blocked (as tests/e2e/a11y.ts does).
+// Any phone. Measurements run in the page as the project shows it (tests/e2e/phone-layout.ts).
 
 const FINDER_PAGES = [
   "/findowner",
