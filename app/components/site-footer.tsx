@@ -35,7 +35,7 @@ export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: str
                 </li>
               ))}
             </ul>
-            <LanguageSwitch id="language-footer" showNote className="mt-4" />
+            <LanguageSwitch id="language-footer" list className="mt-4" />
           </div>
           <nav aria-label={t("site.quickLinks")}>
             <h2 className="text-sm font-semibold text-slate-900">{t("site.quickLinks")}</h2>

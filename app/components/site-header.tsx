@@ -105,7 +105,8 @@ export function SiteHeader({
             ))}
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-2">
+        {/* Wraps when long words (Tamil, at a large text size) do not fit beside each other. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           <LanguageSwitch id="language-wide" className="hidden md:block" />
           <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="ghost" size="sm">
             {t("site.stickers")}
@@ -123,14 +124,17 @@ export function SiteHeader({
         </div>
       </div>
       {compact ? null : (
-        <nav aria-label={t("site.mainNavSmall")} className="flex gap-1 overflow-x-auto border-t border-slate-100 px-4 py-1 md:hidden">
-          {NAV.map((item) => (
-            <Link key={item.to} to={item.to} className="rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-              {t(item.label)}
-            </Link>
-          ))}
-          <LanguageSwitch id="language-narrow" className="ml-auto shrink-0" />
-        </nav>
+        // The language menu sits beside the scrolling links, not in them: a scrolling box would clip its list.
+        <div className="flex items-center gap-1 border-t border-slate-100 px-4 py-1 md:hidden">
+          <nav aria-label={t("site.mainNavSmall")} className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+            {NAV.map((item) => (
+              <Link key={item.to} to={item.to} className="shrink-0 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                {t(item.label)}
+              </Link>
+            ))}
+          </nav>
+          <LanguageSwitch id="language-narrow" className="shrink-0" />
+        </div>
       )}
     </header>
   );

@@ -1,8 +1,19 @@
 // Times shown to people are India time (IST) and dates en-IN, whatever the server's time zone, and
-// formatted on the server so a page reads the same with or without JavaScript.
+// formatted on the server so a page reads the same with or without JavaScript. The finder's pages
+// write a time as Intl does in the finder's language (Western digits: INTL_LOCALE).
+import { INTL_LOCALE, type Locale } from "~/i18n/locale";
+
 const INDIA = "Asia/Kolkata";
 
-const timeFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, hour: "2-digit", minute: "2-digit", hour12: true });
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
+function timeFormatIn(locale: Locale): Intl.DateTimeFormat {
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: INDIA, hour: "2-digit", minute: "2-digit", hour12: true });
+    timeFormats.set(locale, format);
+  }
+  return format;
+}
 const dateFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "numeric" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: INDIA,
@@ -15,9 +26,9 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
   hour12: true,
 });
 
-/** "03:45 pm IST" */
-export function istTime(date: Date): string {
-  return `${timeFormat.format(date)} IST`;
+/** "03:45 pm IST"; in another language as Intl writes it there ("03:45 PM IST" in Tamil). */
+export function istTime(date: Date, locale: Locale = "en"): string {
+  return `${timeFormatIn(locale).format(date)} IST`;
 }
 
 /** "23/11/2026" */

@@ -215,7 +215,9 @@ export const en = {
   site: {
     skipToContent: { title: "Skip to content" },
     language: { title: "Language" },
-    languageNote: { title: "In Hindi: finding an owner (search, result, unlock, messaging the owner). Other pages are in English." },
+    languageNote: {
+      title: "In Hindi, Marathi, Bengali, Tamil, Telugu and Kannada: finding an owner (search, result, unlock, messaging the owner). Other pages are in English.",
+    },
     notFoundTitle: { title: "Page not found" },
     notFoundText: { title: "The page you are looking for doesn't exist or has moved." },
     notFoundMetaTitle: { title: "Page not found | Tagback" },

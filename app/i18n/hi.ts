@@ -1,9 +1,9 @@
-// The finder's path in Hindi: every message of the areas in TRANSLATED_AREAS, written for people
+// The finder's path in Hindi: every message of the areas in TRANSLATED_AREAS (translated.ts), written for people
 // who read Hindi every day (not word for word; English loanwords where Indians use them: टोकन,
 // स्टिकर, मेट्रो कार्ड, अनलॉक). The type makes a missing or extra key a type error, and a message
 // has a description exactly when its English one has. Numbers come from the same rules as en.ts;
 // `{name}` is filled in by app/i18n/messages.ts. Areas not listed here (signed-in and admin pages)
-// are English in both languages.
+// are English in every language.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -21,20 +21,7 @@ import {
   HANDOVER_PLACE_MAX,
 } from "~/features/finder-contact/rules";
 import { MESSAGE_MAX_LENGTH } from "~/features/messaging/rules";
-import type { Catalogue } from "./en";
-
-/** The areas a finder meets; each must be complete in every language. */
-export const TRANSLATED_AREAS = ["common", "finder", "unlock", "scan", "search", "site", "lostMode", "contact"] as const;
-export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
-
-/** Same areas and keys as the English catalogue; a description where English has one. */
-export type TranslatedCatalogue = {
-  [Area in TranslatedArea]: {
-    [Key in keyof Catalogue[Area]]: Catalogue[Area][Key] extends { description: string }
-      ? { title: string; description: string }
-      : { title: string; description?: never };
-  };
-};
+import type { TranslatedCatalogue } from "./translated";
 
 const lockHours = UNLOCK_CLIENT_LOCK_HOURS === 1 ? "एक घंटे" : `${UNLOCK_CLIENT_LOCK_HOURS} घंटे`;
 const digits5to8 = `स्टिकर पर छपे ${TOKEN_LENGTH} अंकों के टोकन के 5वें से 8वें अंक डालें`;

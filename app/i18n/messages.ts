@@ -1,9 +1,14 @@
 // Message keys and the one place they become text. A key names an area and a message of
 // app/i18n/en.ts ("finder.badToken"); schemas put keys in their issues, routes resolve them here,
 // on the server and in the browser alike, in the request's language (app/i18n/locale.ts). Areas
-// with no Hindi (signed-in and admin pages) answer in English whatever the language.
+// not translated (signed-in and admin pages) answer in English whatever the language.
+import { bn } from "./bn";
 import { en, type Catalogue, type Message } from "./en";
 import { hi } from "./hi";
+import { kn } from "./kn";
+import { mr } from "./mr";
+import { ta } from "./ta";
+import { te } from "./te";
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "./locale";
 
 export type { Message };
@@ -11,7 +16,8 @@ export type { Locale };
 export type MessageKey = { [Area in keyof Catalogue]: `${Area & string}.${keyof Catalogue[Area] & string}` }[keyof Catalogue];
 
 type Areas = Record<string, Record<string, Message> | undefined>;
-const CATALOGUES: Record<Locale, Areas> = { en, hi };
+// One catalogue per locale of LOCALES: a locale added there without its catalogue is a type error.
+const CATALOGUES: Record<Locale, Areas> = { en, hi, mr, bn, ta, te, kn };
 
 export function isMessageKey(value: string): value is MessageKey {
   const [area, name] = value.split(".");

@@ -7,12 +7,12 @@ import type { Route } from "./+types/language";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { localeCookie } from "~/i18n/locale-cookie.server";
-import { isLocale } from "~/i18n/locale";
+import { isLocale, LOCALES } from "~/i18n/locale";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const locale = form.get("lang");
-  if (!isLocale(locale)) return data("Choose English or Hindi.", { status: 400 });
+  if (!isLocale(locale)) return data(`Choose a language: ${LOCALES.join(", ")}.`, { status: 400 });
   return redirect(safeRedirect(form.get("returnTo"), "/"), {
     status: 303,
     headers: { "Set-Cookie": await localeCookie().serialize(locale) },

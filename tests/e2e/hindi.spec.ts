@@ -2,10 +2,11 @@
 // with JavaScript on (js-on) and off (js-off): the scan result and every search message in Hindi,
 // the language switch both ways, and any phone: 320 px with no sideways scrolling, 200 % text, an
 // anchor never under the sticky header, and no serious or critical axe violation in either language.
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, searchFormReady, test, uniqueIp } from "./fixtures";
+import { expect, searchFormReady, test } from "./fixtures";
+import { measured, overflow } from "./phone-layout";
 import { createOwner } from "./db";
 import { messageIn, type MessageKey } from "~/i18n/messages";
 import { SOCIAL_LINKS } from "~/core/site";
@@ -29,13 +30,15 @@ async function chooseLanguage(page: Page, baseURL: string, lang: "hi" | "en") {
 }
 
 /**
- * The language switch: a button naming the other language in that language, in the header, or in
- * the scan result's dialog while that covers the page.
+ * The language switch: the menu in the header, or in the scan result's dialog while that covers
+ * the page, opened; then its button naming the language in that language.
  */
-async function switchTo(page: Page, language: "English" | "हिन्दी") {
+async function switchTo(page: Page, language: string) {
   const dialog = page.getByRole("dialog");
   const scope = (await dialog.count()) ? dialog : page.getByRole("banner");
-  return scope.getByRole("button", { name: language });
+  const menu = scope.locator("[data-testid=language-menu]:visible").first();
+  await menu.locator("summary").click();
+  return menu.getByRole("button", { name: language, exact: true });
 }
 
 test.describe("a phone set to Hindi", () => {
@@ -222,8 +225,7 @@ test.describe("a phone set to English", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Any phone. Measurements run in the page as the project shows it; for js-off, in a context where
-// the measuring script runs but the app's own scripts are blocked (as tests/e2e/a11y.ts does).
+// Any phone. Measurements run in the page as the project shows it (tests/e2e/phone-layout.ts).
 
 const FINDER_PAGES = [
   "/findowner",
@@ -236,58 +238,6 @@ const FINDER_PAGES = [
   `/contact-owner?type=tagbacktoken&number=${aarav.token}`,
   "/no-such-page",
 ];
-
-async function measured<T>(
-  page: Page,
-  testInfo: TestInfo,
-  url: string,
-  options: { width: number; textZoom?: number; locale: string },
-  measure: (target: Page) => Promise<T>,
-): Promise<T> {
-  const browser: Browser = page.context().browser()!;
-  const context = await browser.newContext({
-    ...testInfo.project.use,
-    locale: options.locale,
-    javaScriptEnabled: true,
-    viewport: { width: options.width, height: 640 },
-    bypassCSP: Boolean(options.textZoom),
-    extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() },
-  });
-  const target = await context.newPage();
-  if (!jsOn(testInfo)) await target.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  try {
-    await target.goto(url);
-    if (options.textZoom) {
-      // Text zoom: the root font size grows, as a phone's font-size setting makes it; every rem
-      // follows. Added after the page's own stylesheet (linked or inline: this context bypasses the
-      // page's policy so the test may add a style), and checked, so a zoom that did not apply fails.
-      await target.addStyleTag({ content: `html{font-size:${options.textZoom}%}` });
-      expect(await target.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${(16 * options.textZoom) / 100}px`);
-    }
-    if (jsOn(testInfo) && url.includes("find")) await target.waitForLoadState("networkidle");
-    return await measure(target);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The page's width against the window's, and (for the failure message) what sticks out. */
-const overflow = (target: Page) =>
-  target.evaluate(() => {
-    const client = document.documentElement.clientWidth;
-    // What sticks out past the window's right edge with no scrolling box around it to hold it.
-    const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    const sticksOut = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > client + 1 && !clipped(el))
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")}: "${(el.textContent ?? "").slice(0, 30)}"`);
-    return { scroll: document.documentElement.scrollWidth, client, sticksOut };
-  });
 
 for (const locale of ["hi-IN", "en-IN"]) {
   test(`320 px wide, ${locale}: no sideways scrolling on the finder's pages`, async ({ page }, testInfo) => {

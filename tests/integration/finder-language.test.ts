@@ -1,23 +1,34 @@
-// The finder's pages in Hindi and English, through the real server (production build, demo data):
+// The finder's pages in every language, through the real server (production build, demo data):
 // the language from Accept-Language or the switch's cookie, `<html lang>`, `Vary`, every search
-// message in Hindi, the unlock's answers, the honest miss and the unactivated sticker.
+// message in Hindi, the unlock's answers, the honest miss and the unactivated sticker; and in each
+// of Hindi, Marathi, Bengali, Tamil, Telugu and Kannada, no English left on any finder page.
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startServer, stopServer, type ServerProcess } from "./helpers";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
+import * as schema from "../../db/schema.ts";
 import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 import { SEARCHES_PER_MINUTE, UNLOCK_WRONG_PER_CLIENT } from "../../app/features/finder/rules.ts";
 import { SOCIAL_LINKS } from "../../app/core/site.ts";
+import { formTicket } from "../../app/features/finder-contact/form-ticket.server.ts";
+import { LOCALES, LOCALE_NAMES } from "../../app/i18n/locale.ts";
+import { ENGLISH_RUN, LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts.ts";
 
 let server: ServerProcess;
 let dir: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-language-"));
+  // The server's secret is this process's too, so a test can seal an "I found this" form's ticket.
+  const secret = "language-test-secret-".padEnd(48, "x");
+  process.env.SESSION_SECRET = secret;
   // Fly's client-IP header, so each request can be its own client (the search limit is per client).
-  server = await startServer({ DATABASE_PATH: path.join(dir, "language.db"), TRUST_PROXY: "fly" });
+  server = await startServer({ DATABASE_PATH: path.join(dir, "language.db"), TRUST_PROXY: "fly", SESSION_SECRET: secret });
 }, 90_000);
 
 afterAll(async () => {
@@ -59,7 +70,7 @@ describe("which language", () => {
   test("plain `hi` is Hindi; English, other languages and no header are English", async () => {
     const { aarav } = DEMO_IDENTIFIERS;
     expect((await get(`/?t=${aarav.token}`, { "Accept-Language": "hi" })).html).toContain(hi("scan.dialogTitle").title);
-    for (const header of ["en-IN,en;q=0.9", "ta-IN,ta;q=0.9", "fr, hi;q=0"]) {
+    for (const header of ["en-IN,en;q=0.9", "fr-FR,de;q=0.9", "fr, hi;q=0"]) {
       const { html, response } = await get(`/?t=${aarav.token}`, { "Accept-Language": header });
       expect(html).toMatch(/<html lang="en"/);
       expect(html).toContain(en("scan.dialogTitle").title);
@@ -70,9 +81,20 @@ describe("which language", () => {
     expect(response.headers.get("Vary")).toMatch(/Accept-Language/);
   });
 
-  test("Hindi ranked below English stays English; Hindi first among our two languages is Hindi", async () => {
+  test("Hindi ranked below English stays English; the finder's first language of ours wins", async () => {
     expect((await get("/findowner", { "Accept-Language": "en;q=0.9, hi;q=0.5" })).html).toMatch(/<html lang="en"/);
-    expect((await get("/findowner", { "Accept-Language": "mr-IN, hi;q=0.8, en;q=0.5" })).html).toMatch(/<html lang="hi"/);
+    expect((await get("/findowner", { "Accept-Language": "fr-FR, hi;q=0.8, en;q=0.5" })).html).toMatch(/<html lang="hi"/);
+    expect((await get("/findowner", { "Accept-Language": "mr-IN, hi;q=0.8, en;q=0.5" })).html).toMatch(/<html lang="mr"/);
+  });
+
+  test("a phone set to Tamil gets Tamil; Tamil ranked below English stays English", async () => {
+    const tamil = await get(`/?t=${DEMO_IDENTIFIERS.aarav.token}`, { "Accept-Language": "ta-IN,ta;q=0.9,en;q=0.8" });
+    expect(tamil.html).toMatch(/<html lang="ta"/);
+    expect(tamil.response.headers.get("Content-Language")).toBe("ta");
+    expect(tamil.html).toContain(messageIn("ta", "scan.dialogTitle").title);
+    const english = await get(`/?t=${DEMO_IDENTIFIERS.aarav.token}`, { "Accept-Language": "en-IN,ta;q=0.5" });
+    expect(english.html).toMatch(/<html lang="en"/);
+    expect(english.response.headers.get("Content-Language")).toBe("en");
   });
 });
 
@@ -129,6 +151,22 @@ describe("the language switch (a plain form, no JavaScript)", () => {
     expect(html).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/language")/);
     expect(html).toContain('name="returnTo" value="/findowner?type=metrocard&amp;number=12"');
     expect(html).toMatch(/<button(?=[^>]*name="lang")(?=[^>]*value="en")(?=[^>]*type="submit")[^>]*>English</);
+    // Every language, by its own name in its own script, marked with its language.
+    for (const locale of LOCALES) {
+      expect(html).toMatch(new RegExp(`<button(?=[^>]*value="${locale}")(?=[^>]*lang="${locale}")[^>]*>${LOCALE_NAMES[locale]}<`));
+    }
+  });
+
+  test.each(LOCALES.filter((locale) => locale !== "en" && locale !== "hi"))("the switch's %s lasts across pages over an English phone", async (locale) => {
+    const chosen = await choose(locale, "/findowner");
+    expect(chosen.status).toBe(303);
+    for (const url of ["/findowner", `/?t=${DEMO_IDENTIFIERS.aarav.token}`, "/no-such-page"]) {
+      const { html, response } = await get(url, { "Accept-Language": "en-IN,en;q=0.9", Cookie: cookieOf(chosen) });
+      expect(html).toMatch(new RegExp(`<html lang="${locale}"`));
+      expect(response.headers.get("Content-Language")).toBe(locale);
+      expect(response.headers.get("Vary")).toMatch(/Accept-Language/);
+      expect(response.headers.get("Vary")).toMatch(/Cookie/);
+    }
   });
 
   test("only a local path is a way back; an unknown language is a 400", async () => {
@@ -138,6 +176,7 @@ describe("the language switch (a plain form, no JavaScript)", () => {
       expect(response.headers.get("Location")).toBe("/");
     }
     expect((await choose("fr", "/")).status).toBe(400);
+    expect((await choose("ta-IN", "/")).status).toBe(400);
     expect((await choose("", "/")).status).toBe(400);
   });
 });
@@ -262,4 +301,164 @@ test("the refused search (the search limit, answered before the router) is in Hi
   expect(html).toContain(hi("finder.tooManySearches").title);
   expect(html).toContain(hi("finder.tooManySearches").description!);
   expect(response.headers.get("Vary")).toMatch(/Accept-Language/);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every finder page in each translated language: nothing in English is left but what the owner
+// (or the finder) wrote, the networks' names and the data credit. Read from the HTML, so closed
+// menus (<details>), screen-reader text, labels and placeholders count as much as what shows.
+
+const TRANSLATED = LOCALES.filter((locale): locale is TranslatedLocale => locale !== "en");
+/** What a phone set to that language sends. */
+const phoneIn = (locale: TranslatedLocale) => `${locale}-IN,${locale};q=0.9,en;q=0.8`;
+
+const LOST = { message: "Please call me, it has my office notes", reward: "Coffee and many thanks" };
+const FINDER_WROTE = "Found it near the ticket gate";
+
+/** The people's own words on these pages, kept as written: names, bios, products, handles, lost notes. */
+let peoplesWords: string[] = [];
+/** The server's database, beside it (WAL mode): what a test needs that no page makes. */
+let serverDb: ReturnType<typeof drizzle<typeof schema>>;
+let sqlite: Database.Database;
+
+beforeAll(() => {
+  sqlite = new Database(path.join(dir, "language.db"));
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  serverDb = drizzle({ client: sqlite, schema });
+  const rohan = serverDb.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_IDENTIFIERS.rohan.email)).get()!;
+  serverDb
+    .insert(schema.lostItems)
+    .values({ userId: rohan.id, type: "product", name: "Helmet", identifier: DEMO_IDENTIFIERS.rohan.token, dateLost: "2026-11-20", ...LOST })
+    .run();
+  const profiles = serverDb.select().from(schema.profiles).all();
+  const products = serverDb.select({ name: schema.products.name }).from(schema.products).all();
+  peoplesWords = [
+    ...profiles.flatMap((p) => [`${p.firstName ?? ""} ${p.lastName ?? ""}`.trim(), p.bio, p.xUsername, p.socialTelegram]),
+    ...products.map((p) => p.name),
+    LOST.message,
+    LOST.reward,
+    FINDER_WROTE,
+  ].filter((words): words is string => Boolean(words));
+});
+
+afterAll(() => sqlite.close());
+
+let maskedCount = 0;
+/** An owner whose bio is masked, for one language's unlock (each try counts against the profile). */
+function maskedOwner(): { token: string; unlockDigits: string } {
+  const token = `7${String(Date.now() % 1e6).padStart(6, "0")}${String(++maskedCount).padStart(5, "0")}`;
+  serverDb.transaction((tx) => {
+    const [user] = tx.insert(schema.users).values({ email: `masked-${token}@example.test` }).returning({ id: schema.users.id }).all();
+    tx.insert(schema.profiles).values({ id: user!.id, firstName: "Aarav", lastName: "Sharma", bio: "Software engineer in Gurugram", maskBio: true }).run();
+    tx.insert(schema.tagbackTokens).values({ token, passwordHash: "x", userId: user!.id, isClaimed: true, isVerified: true }).run();
+  });
+  return { token, unlockDigits: token.slice(4, 8) };
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&");
+
+/** A page's words as a reader meets them: text, title, labels, placeholders, alt text, the description. */
+function wordsOf(html: string): string {
+  const attributes = [...html.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map((m) => m[1]);
+  const description = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<svg[\s\S]*?<\/svg>/g, " ")
+    .replace(/<[^>]+>/g, " ");
+  return decode([text, ...attributes, ...description].join(" \n "));
+}
+
+function englishLeftIn(html: string): string[] {
+  let words = wordsOf(html);
+  for (const own of [...peoplesWords].sort((a, b) => b.length - a.length)) words = words.split(own).join(" ");
+  // The licence credit of the IP-location data is kept in the words its licence asks for.
+  words = words.split("IP Geolocation by DB-IP").join(" ");
+  words = words.replace(new RegExp(`\\b(?:${SOCIAL_LINKS.map((link) => link.label).join("|")})\\b`, "g"), " ");
+  return words.match(ENGLISH_RUN) ?? [];
+}
+
+/** Sends "I found this" to Aarav as a finder would (a form shown long enough ago), in `locale`. */
+async function privatePageOf(locale: TranslatedLocale): Promise<string> {
+  const aarav = serverDb.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_IDENTIFIERS.aarav.email)).get()!;
+  const ticket = formTicket({ ownerId: aarav.id, type: "tagbacktoken", number: DEMO_IDENTIFIERS.aarav.token, visitId: null }, Date.now() - 60_000);
+  const sent = await fetch(`${server.url}/contact-owner?type=tagbacktoken&number=${DEMO_IDENTIFIERS.aarav.token}`, {
+    method: "POST",
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Fly-Client-IP": nextIp(),
+      "Accept-Language": phoneIn(locale),
+      "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+    },
+    body: new URLSearchParams({ ticket, message: FINDER_WROTE, handover: "police", place: "", foundWhere: "", contact: "", website: "" }),
+    redirect: "manual",
+  });
+  expect(sent.status, await sent.clone().text()).toBe(303);
+  const location = sent.headers.get("Location")!;
+  expect(location).toMatch(/^\/f\/[A-Za-z0-9_-]+\?sent=1$/);
+  return location;
+}
+
+test("the check finds English where there is English", async () => {
+  const { html } = await get(`/contact-owner?type=tagbacktoken&number=${DEMO_IDENTIFIERS.aarav.token}`, { "Accept-Language": "en-IN" });
+  expect(englishLeftIn(html).join(" ")).toContain("Only the owner sees it");
+});
+
+describe.each(TRANSLATED)("every finder page in %s", (locale) => {
+  const { aarav, rohan, unclaimedTokens, unverifiedToken } = DEMO_IDENTIFIERS;
+  const inLocale = (key: MessageKey, values?: Record<string, string | number>) => messageIn(locale, key, values);
+
+  test(`no run of English words, and the page's own words in ${LANGUAGE[locale]}`, async () => {
+    const pages: Array<[string, MessageKey]> = [
+      [`/?t=${aarav.token}`, "scan.dialogTitle"],
+      [`/?t=${rohan.token}`, "lostMode.title"],
+      [`/findowner?t=${maskedOwner().token}`, "scan.unlockButton"],
+      [`/findowner?t=${unverifiedToken}`, "scan.missTitle"],
+      [`/?t=${unclaimedTokens[0]}`, "scan.notActivatedTitle"],
+      ["/findowner?type=metrocard&number=1234567", "finder.shortMetroCard"],
+      [`/contact-owner?type=tagbacktoken&number=${aarav.token}`, "contact.pageTitle"],
+      [await privatePageOf(locale), "contact.threadTitle"],
+      ["/no-such-page", "site.notFoundTitle"],
+    ];
+    const leftOver: Record<string, string[]> = {};
+    for (const [url, key] of pages) {
+      const { response, html } = await get(url, { "Accept-Language": phoneIn(locale) });
+      expect(html, url).toMatch(new RegExp(`<html lang="${locale}"`));
+      expect(response.headers.get("Content-Language"), url).toBe(locale);
+      expect(html.includes(inLocale(key, { name: "Aarav Sharma" }).title.replace(/&/g, "&amp;")), `${url} says ${key}`).toBe(true);
+      // The owner's own words are there, as written.
+      if (url.includes(rohan.token)) {
+        expect(html).toContain(LOST.message);
+        expect(html).toContain(LOST.reward);
+      }
+      if (url.startsWith("/f/")) expect(html).toContain(FINDER_WROTE);
+      const left = englishLeftIn(html);
+      if (left.length) leftOver[url] = left;
+      expect(SCRIPT[locale].test(wordsOf(html)), url).toBe(true);
+    }
+    expect(leftOver).toEqual({});
+  });
+
+  test("the unlock's answer is in the language too", async () => {
+    const owner = maskedOwner();
+    const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
+    const response = await fetch(`${server.url}/findowner?t=${owner.token}`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "Fly-Client-IP": nextIp(), "Accept-Language": phoneIn(locale) },
+      body: new URLSearchParams({ intent: "unlock", type: "tagbacktoken", number: owner.token, digits: wrong }),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html.includes(inLocale("unlock.wrong").title), "unlock.wrong").toBe(true);
+    expect(englishLeftIn(html)).toEqual([]);
+  });
 });

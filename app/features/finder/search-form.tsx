@@ -101,7 +101,8 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {t(type === "metrocard" ? "search.numberMetroCard" : "search.numberToken")}
         </label>
-        <div className="mt-1 flex gap-2">
+        {/* The button goes below the field when both do not fit in a row (a long button text, large text). */}
+        <div className="mt-1 flex flex-wrap gap-2">
           <input
             id={inputId}
             name="number"
@@ -120,9 +121,9 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
             onChange={(event) => setNumber(displayNumber(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+            className="block min-w-0 flex-[1_1_8rem] rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
           />
-          <Button type="submit" disabled={searching} data-pending-label={t("search.searching")} className="shrink-0">
+          <Button type="submit" disabled={searching} data-pending-label={t("search.searching")} className="max-w-full shrink-0">
             {searching ? <Icon name="spinner" strokeWidth={3} className="h-4 w-4 animate-spin" /> : null}
             {searching ? t("search.searching") : t("search.findOwner")}
           </Button>

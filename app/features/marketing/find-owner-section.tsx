@@ -11,7 +11,8 @@ export function FindOwnerSection({ title, intro, children }: { title: string; in
   return (
     <section id="find-owner" aria-labelledby="find-owner-title">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        <div className="grid items-center gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-2">
+        {/* grid-cols-1 (minmax(0, 1fr)) on phones: the column is the card's width, never its content's. */}
+        <div className="grid grid-cols-1 items-center gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-2">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("search.findOwner")}</p>
             <h2 id="find-owner-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">

@@ -9,6 +9,7 @@ import type { Route } from "./+types/route";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
+import { istTime } from "~/core/india-time";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
@@ -18,6 +19,7 @@ import { markRead, readMessages, sendMessage } from "~/features/messaging/conver
 import { announceMessage } from "~/features/messaging/live.server";
 import { sendMessageSchema } from "~/features/messaging/message-input";
 import type { MessageKey } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 import { metaT, useT } from "~/i18n/use-t";
 import { ThreadPage, type ReplyResult } from "./thread-page";
 
@@ -40,6 +42,7 @@ function linkGone(): never {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
+  const locale = context.get(localeContext);
   const thread = await threadBySecret(db, params.secret);
   if (!thread) linkGone();
   const [messages, ownerName] = await Promise.all([readMessages(db, thread.conversationId), ownerNameOf(db, thread.ownerId)]);
@@ -49,7 +52,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       me: thread.finderUserId,
       ownerName,
-      messages: messages.map((message) => asFinderSees(thread, message)),
+      // Times in the finder's language, as the rest of the page.
+      messages: messages.map((message) => ({ ...asFinderSees(thread, message), time: istTime(new Date(message.createdAt), locale) })),
       state,
       handover: thread.handover,
       handoverPlace: thread.handoverPlace,

@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { istTime } from "~/core/india-time";
 import { containsProfanity } from "~/core/profanity";
 import type { Handover } from "~/features/finder-contact/rules";
 import { mergeMessages } from "~/features/messaging/chat-panel";
@@ -47,14 +48,15 @@ const HANDOVER_TEXT: Record<Handover, MessageKey> = {
 };
 
 export function ThreadPage({ data, refused }: { data: ThreadData; refused: { error: MessageKey; content: string } | null }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const hydrated = useHydrated();
   const [live, setLive] = useState<LiveMessage[]>([]);
   const { live: connected } = useLiveUpdates({
     url: `${data.path}/events`,
     // Closed or deleted by the owner: the same address now says the link is dead.
     onDeletedGoTo: data.path,
-    onMessage: (one) => setLive((current) => [...current, one]),
+    // The stream's time is the owner's (English); the finder reads it in their language.
+    onMessage: (one) => setLive((current) => [...current, { ...one, time: istTime(new Date(one.createdAt), locale) }]),
   });
   const shown = mergeMessages(data.messages, live);
 
