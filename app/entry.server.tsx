@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +6,7 @@ import { NonceProvider } from "~/core/nonce";
 import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
+import { coalescedBody } from "~/core/coalesced-body.server";
 import { documentKey, fromTemplate, RenderedDocuments, toTemplate } from "~/core/render-cache.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
@@ -96,7 +96,7 @@ function render(
         [readyOption]() {
           shellRendered = true;
           // A landing page's hydration waits for the load event (decision 019).
-          const body = options.holdHydration ? holdHydrationUntilLoad() : new PassThrough();
+          const body = options.holdHydration ? holdHydrationUntilLoad() : coalescedBody();
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
