@@ -51,7 +51,19 @@ export async function signInOwner(app: Server): Promise<string> {
   if (!devCookie) throw new Error("developer mode did not unlock (was the server started with SIGNED_IN_DEV_MODE_PASSWORD?)");
   const signedIn = await post({ intent: "sign-in", email: DEMO_IDENTIFIERS.aarav.email, password: DEMO_PASSWORDS.signIn, redirectTo: "/profile" }, devCookie);
   if (signedIn.status !== 303 && signedIn.status !== 302) throw new Error(`signing in answered ${signedIn.status}`);
-  return [devCookie, cookiesOf(signedIn)].filter(Boolean).join("; ");
+  const cookie = [devCookie, cookiesOf(signedIn)].filter(Boolean).join("; ");
+  // The page after sign-in shows the "signed in" toast and clears its cookie, as a browser would
+  // see it; sent on every request, that cookie made each page read and render a toast.
+  const first = await fetch(`${app.base}/profile`, { headers: { Cookie: cookie, "Fly-Client-IP": OWNER_IP }, redirect: "manual" });
+  await first.arrayBuffer();
+  const cleared = first.headers
+    .getSetCookie()
+    .filter((line) => /;\s*Max-Age=0\b/i.test(line))
+    .map((line) => line.slice(0, line.indexOf("=")));
+  return cookie
+    .split("; ")
+    .filter((pair) => !cleared.includes(pair.slice(0, pair.indexOf("="))))
+    .join("; ");
 }
 
 /** What the page weighs as the browser gets it (the decompressed HTML). */
