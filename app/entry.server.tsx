@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +7,7 @@ import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 import { inlineScriptHashes, keepContext, keptKey } from "~/core/kept-pages.server";
+import { coalescedBody } from "~/core/coalesced-body.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
 import type { RouteHandle } from "~/core/route-handle";
@@ -102,7 +102,7 @@ function render(
         [readyOption]() {
           shellRendered = true;
           // A landing page's hydration waits for the load event (decision 019).
-          const body = options.holdHydration ? holdHydrationUntilLoad() : new PassThrough();
+          const body = options.holdHydration ? holdHydrationUntilLoad() : coalescedBody();
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

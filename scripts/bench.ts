@@ -9,7 +9,9 @@
 // - the scan next to the same compressed bytes from nginx (when installed) and a bare node:http
 //   server, as ratios;
 // - server RSS idle, after IP-location lookups and under load;
-// - the compressed HTML, where the owner's profile ends in it (the 14 KB point), the JS and CSS.
+// - the compressed HTML, where the owner's profile ends in it (the 14 KB point), the JS and CSS;
+// - the signed-in pages (/profile, /messaging, /lost, /token, /settings) of a demo owner's session,
+//   one process as Fly runs it, at 1 and 10 connections (scripts/bench/signed-in.ts).
 //
 //   npm run bench                            # 5 s per run, 1 process (as fly.toml runs it)
 //   npm run bench -- --duration 10 --workers 2
@@ -38,6 +40,7 @@ import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from ".
 import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
+import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
 import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
@@ -215,6 +218,12 @@ async function main() {
     }
 
     console.log(renderReport({ environment: env, scanPath: SCAN_PATH, ...measured, bareNode, nginx }));
+
+    // One process, as Fly runs it, with developer mode on for the owner's sign-in.
+    const owner = await startAppServer(database, 1, { DEV_MODE_PASSWORD: SIGNED_IN_DEV_MODE_PASSWORD });
+    const signedIn = await measureSignedIn(owner, { durationS: options.durationS, ticksPerSecond });
+    await stopChild(owner);
+    console.log(`\n${renderSignedIn(signedIn)}`);
 
     if (options.adminWork) {
       // One process, as Fly runs it, with developer mode on for the admin's sign-in and metrics on a port of its own.

@@ -53,6 +53,8 @@ export type LoadSpec = {
   clientIp: () => string;
   /** The process whose tree's CPU time is measured, with its clock ticks per second. */
   server?: { pid: number; ticksPerSecond: number };
+  /** Headers every request carries besides the defaults (a signed-in owner's Cookie). */
+  headers?: Record<string, string>;
   /** Makes each request a form POST: its path (default the url's), url-encoded fields and the headers it adds (a cookie). */
   form?: () => { path?: string; fields: Record<string, string>; headers: Record<string, string> };
 };
@@ -67,7 +69,7 @@ export async function runLoad(spec: LoadSpec): Promise<Run> {
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.durationS ?? 5 }),
     timeout: 10,
-    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT },
+    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT, ...spec.headers },
     requests: [
       {
         setupRequest: (request) => {

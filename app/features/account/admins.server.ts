@@ -1,8 +1,9 @@
 // Admin role: a row in admin_users. Granted and revoked by operators (scripts/admin.ts);
 // checked by the app in loaders and actions.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { adminUsers, users } from "../../../db/schema.ts";
+import { preparedPerConnection } from "../../core/prepared.server.ts";
 
 export type GrantResult =
   | { status: "granted" | "already-admin"; userId: string; email: string }
@@ -21,13 +22,13 @@ async function findUserId(db: Db, email: string): Promise<string | undefined> {
   return row?.id;
 }
 
+// Every page of the signed-in area asks (its layout's loader): prepared once per connection.
+const adminRowOf = preparedPerConnection((db) =>
+  db.select({ userId: adminUsers.userId }).from(adminUsers).where(eq(adminUsers.userId, sql.placeholder("userId"))).prepare(),
+);
+
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .select({ userId: adminUsers.userId })
-    .from(adminUsers)
-    .where(eq(adminUsers.userId, userId))
-    .get();
-  return row !== undefined;
+  return (await adminRowOf(db).get({ userId })) !== undefined;
 }
 
 /** Makes the user with this e-mail an admin; granting twice is harmless. */

@@ -1,8 +1,9 @@
 // Server-side sessions: a row per session; the cookie carries only the signed session id.
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { sessions, users } from "../../../db/schema";
-import { signedCookie } from "~/core/cookies.server";
+import { readSignedString, signedCookie } from "~/core/cookies.server";
+import { preparedPerConnection } from "~/core/prepared.server";
 
 /** A session ends this long after sign-in, and the retention sweep then deletes its row. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -14,9 +15,8 @@ function sessionCookie() {
   return signedCookie("tb_session", { maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
-async function readSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
+function readSessionId(request: Request): Promise<string | null> {
+  return readSignedString(sessionCookie(), request.headers.get("Cookie"));
 }
 
 /** Creates a session row for the user and returns the Set-Cookie header value. */
@@ -28,17 +28,22 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return sessionCookie().serialize(session.id);
 }
 
+// Every request with a session cookie reads it: prepared once per connection (core/prepared.server.ts).
+const liveSessionUserOf = preparedPerConnection((db) =>
+  db
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
 /** The user of a live session, or null. Expired and deleted sessions grant nothing. */
 export async function getSessionUser(db: Db, request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const row = await db
-    .select({ id: users.id, email: users.email })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .get();
-  return row ?? null;
+  // A placeholder is bound as it is given (no column mapping): expires_at is milliseconds.
+  return (await liveSessionUserOf(db).get({ sessionId, now: Date.now() })) ?? null;
 }
 
 /** Deletes the session row (if any) and returns the header that clears the cookie. */

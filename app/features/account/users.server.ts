@@ -1,12 +1,18 @@
 // Users and their (one) profile.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { normalizeEmail } from "~/features/account/admins.server";
+
+// /settings reads it on every page: prepared once per connection (core/prepared.server.ts).
+const credentialsOf = preparedPerConnection((db) =>
+  db.select({ googleSub: users.googleSub, passwordHash: users.passwordHash }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+);
 
 /** How a user can sign in: with Google, with an e-mail and password (developer mode), or both. */
 export async function signInMethods(db: Db, userId: string): Promise<{ google: boolean; password: boolean }> {
-  const row = await db.select({ googleSub: users.googleSub, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  const row = await credentialsOf(db).get({ userId });
   return { google: Boolean(row?.googleSub), password: Boolean(row?.passwordHash) };
 }
 

@@ -1,17 +1,23 @@
 // The owner's alert settings in /settings: the backup e-mail that also receives contact alerts, and
 // the opt-in scan alerts. Each is its own small form (intent "backup-email" or "scan-alerts").
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../../db/connection";
 import { profiles } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { message } from "~/i18n/messages";
 
 export const ALERT_INTENTS = ["backup-email", "scan-alerts"] as const;
 
+// /settings reads them on every page: prepared once per connection (core/prepared.server.ts).
+const alertColumnsOf = preparedPerConnection((db) =>
+  db.select({ backupEmail: profiles.backupEmail, scanAlerts: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, sql.placeholder("userId"))).prepare(),
+);
+
 export async function alertSettingsOf(db: Db, userId: string) {
-  const row = await db.select({ backupEmail: profiles.backupEmail, scanAlerts: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, userId)).get();
+  const row = await alertColumnsOf(db).get({ userId });
   return { backupEmail: row?.backupEmail ?? null, scanAlerts: row?.scanAlerts ?? false };
 }
 

@@ -10,6 +10,7 @@ import { conversationParticipants, conversations, finderThreads, messages, profi
 import { toLiveMessage, pairKeyOf } from "~/features/messaging/conversations.server";
 import type { LiveMessage } from "~/features/messaging/live-message";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "~/features/finder/search-input";
+import { preparedPerConnection } from "~/core/prepared.server";
 import type { ContactInput } from "./contact-input";
 import { CAPABILITY_BYTES, type Handover } from "./rules";
 
@@ -192,13 +193,18 @@ export async function finderThreadForOwner(db: Db, ownerId: string, conversation
 }
 export type OwnerFinderThread = NonNullable<Awaited<ReturnType<typeof finderThreadForOwner>>>;
 
-/** The owner's finder threads by conversation: what the contact list shows instead of a name. */
-export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean }>> {
-  const rows = await db
+// /messaging reads them on every page: prepared once per connection (core/prepared.server.ts).
+const ownerThreadsOf = preparedPerConnection((db) =>
+  db
     .select({ conversationId: finderThreads.conversationId, itemType: finderThreads.itemType, itemValue: finderThreads.itemValue, closedAt: finderThreads.closedAt })
     .from(finderThreads)
-    .where(eq(finderThreads.ownerId, ownerId))
-    .all();
+    .where(eq(finderThreads.ownerId, sql.placeholder("ownerId")))
+    .prepare(),
+);
+
+/** The owner's finder threads by conversation: what the contact list shows instead of a name. */
+export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean }>> {
+  const rows = await ownerThreadsOf(db).all({ ownerId });
   return new Map(rows.map((row) => [row.conversationId, { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null }]));
 }
 

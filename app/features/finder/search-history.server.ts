@@ -102,8 +102,9 @@ const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback To
 
 export type HistoryEntry = Awaited<ReturnType<typeof listSearchHistory>>[number];
 
-export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_LIMIT) {
-  const rows = await db
+// /profile lists it on every page: prepared once per connection (core/prepared.server.ts).
+const ownHistoryOf = preparedPerConnection((db) =>
+  db
     .select({
       id: searchHistory.id,
       searchType: searchHistory.searchType,
@@ -115,10 +116,14 @@ export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_
       kind: searchHistory.kind,
     })
     .from(searchHistory)
-    .where(eq(searchHistory.userId, userId))
+    .where(eq(searchHistory.userId, sql.placeholder("userId")))
     .orderBy(desc(searchHistory.searchedAt))
-    .limit(limit)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_LIMIT) {
+  const rows = await ownHistoryOf(db).all({ userId, limit });
   return rows.map((row) => ({
     id: row.id,
     type: SEARCH_TYPE_NAMES[row.searchType],

@@ -15,9 +15,12 @@ export function cleanText(value: string | undefined): string {
   return (value ?? "").replace(/<[^>]*>/g, "").replace(/[<>]/g, "").trim();
 }
 
+// Made once: building a DateTimeFormat (locale and time-zone data) cost more than /lost's queries.
+const indiaDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Today in India (yyyy-mm-dd), the latest date an item can have been lost. */
 export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return indiaDate.format(now);
 }
 
 /** A real calendar date, yyyy-mm-dd, not after today in India. */

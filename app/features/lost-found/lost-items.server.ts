@@ -2,9 +2,10 @@
 // to the signed-in user's id: an id posted by a form is only ever used together with it, so nobody
 // changes or deletes another user's report. One pending report per item is the partial unique
 // index lost_items_one_pending_idx; its violation becomes 'Already Reported'.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { lostItems, products, profiles } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 
 export type LostType = "metro" | "product";
 export type LostStatus = "pending" | "recovered";
@@ -26,17 +27,36 @@ export type RegisteredItem = { key: string; type: LostType; name: string; identi
 export const METRO_ITEM_KEY = "metro";
 const productKey = (id: string) => `product:${id}`;
 
+// /lost reads these on every page: prepared once per connection (core/prepared.server.ts).
+const lostPageStatementsOf = preparedPerConnection((db) => {
+  const userId = sql.placeholder("userId");
+  return {
+    products: db.select({ id: products.id, name: products.name, token: products.token }).from(products).where(eq(products.userId, userId)).orderBy(products.createdAt).prepare(),
+    metroCard: db.select({ metroCard: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, userId)).prepare(),
+    reports: db
+      .select({
+        id: lostItems.id,
+        type: lostItems.type,
+        name: lostItems.name,
+        identifier: lostItems.identifier,
+        dateLost: lostItems.dateLost,
+        status: lostItems.status,
+        message: lostItems.message,
+        reward: lostItems.reward,
+        createdAt: lostItems.createdAt,
+      })
+      .from(lostItems)
+      .where(eq(lostItems.userId, userId))
+      .orderBy(desc(lostItems.createdAt))
+      .prepare(),
+  };
+});
+
 /** The owner's products (oldest first, as the profile lists them) and their metro card, if any. */
 export async function registeredItemsOf(db: Db, userId: string): Promise<RegisteredItem[]> {
-  const [own, profile] = await Promise.all([
-    db
-      .select({ id: products.id, name: products.name, token: products.token })
-      .from(products)
-      .where(eq(products.userId, userId))
-      .orderBy(products.createdAt)
-      .all(),
-    db.select({ metroCard: profiles.metroCardNumber }).from(profiles).where(eq(profiles.id, userId)).get(),
-  ]);
+  const statements = lostPageStatementsOf(db);
+  const own = await statements.products.all({ userId });
+  const profile = await statements.metroCard.get({ userId });
   const items: RegisteredItem[] = own.map((p) => ({ key: productKey(p.id), type: "product", name: p.name, identifier: p.token }));
   if (profile?.metroCard) items.push({ key: METRO_ITEM_KEY, type: "metro", name: "Metro card", identifier: profile.metroCard });
   return items;
@@ -44,22 +64,7 @@ export async function registeredItemsOf(db: Db, userId: string): Promise<Registe
 
 /** The owner's reports, newest first. */
 export async function listLostItems(db: Db, userId: string) {
-  return db
-    .select({
-      id: lostItems.id,
-      type: lostItems.type,
-      name: lostItems.name,
-      identifier: lostItems.identifier,
-      dateLost: lostItems.dateLost,
-      status: lostItems.status,
-      message: lostItems.message,
-      reward: lostItems.reward,
-      createdAt: lostItems.createdAt,
-    })
-    .from(lostItems)
-    .where(eq(lostItems.userId, userId))
-    .orderBy(desc(lostItems.createdAt))
-    .all();
+  return lostPageStatementsOf(db).reports.all({ userId });
 }
 
 /** SQLite's error for a second pending report of the same item (drizzle may wrap it as `cause`). */

@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { conversationParticipants, conversations, messages, profiles, tagbackTokens, users } from "../../../db/schema";
+import { preparedPerConnection, prepareSqlQuery } from "~/core/prepared.server";
 import { consume } from "~/core/rate-limit.server";
 import { istTime } from "~/core/india-time";
 import { avatarDataUri } from "~/features/finder/avatar";
@@ -187,15 +188,18 @@ type SummaryRow = {
   unread: number;
 };
 
-/** The user's conversations, latest activity first: the contact list. */
-export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
-  // The last message by (created_at, rowid): two messages in one millisecond keep their order.
-  const last = (column: string) =>
-    sql.raw(`(select m.${column} from messages m where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1)`);
-  const rows = await db.all<SummaryRow>(sql`
+// The last message by (created_at, rowid): two messages in one millisecond keep their order.
+const lastMessage = (column: string) =>
+  sql.raw(`(select m.${column} from messages m where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1)`);
+
+// /messaging lists them on every page: prepared once per connection (core/prepared.server.ts).
+const conversationListOf = preparedPerConnection((db) =>
+  prepareSqlQuery<SummaryRow>(
+    db,
+    sql`
     select c.id as id, c.created_at as createdAt,
       other.user_id as otherId, p.first_name as firstName, p.last_name as lastName, p.photo_url as photoUrl,
-      ${last("content")} as lastContent, ${last("sender_id")} as lastSenderId, ${last("created_at")} as lastAt,
+      ${lastMessage("content")} as lastContent, ${lastMessage("sender_id")} as lastSenderId, ${lastMessage("created_at")} as lastAt,
       (select count(*) from messages m
         where m.conversation_id = c.id and m.sender_id <> mine.user_id
           and m.created_at > coalesce(mine.last_read_at, 0)) as unread
@@ -203,8 +207,14 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
     join ${conversations} c on c.id = mine.conversation_id
     left join ${conversationParticipants} other on other.conversation_id = c.id and other.user_id <> mine.user_id
     left join ${profiles} p on p.id = other.user_id
-    where mine.user_id = ${userId}
-    order by coalesce(lastAt, c.created_at) desc, c.id`);
+    where mine.user_id = ${sql.placeholder("userId")}
+    order by coalesce(lastAt, c.created_at) desc, c.id`,
+  ),
+);
+
+/** The user's conversations, latest activity first: the contact list. */
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = conversationListOf(db).all({ userId });
   return rows.map((row) => ({
     id: row.id,
     other: person(row.otherId, row.firstName, row.lastName, row.photoUrl),

@@ -1,8 +1,9 @@
 // The signed-in owner's own profile: read it, save the profile form, save one privacy setting,
 // and preview it as a finder sees it. Every query is keyed by the session's user id.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { profiles } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { findOwner, toPublicProfile } from "~/features/finder/owner-search.server";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery } from "~/features/finder/search-input";
@@ -12,9 +13,12 @@ import type { ProfileUpdate } from "./profile-schema";
 
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>>;
 
+// /profile and /settings read it on every page: prepared once per connection (core/prepared.server.ts).
+const ownProfileOf = preparedPerConnection((db) => db.select().from(profiles).where(eq(profiles.id, sql.placeholder("userId"))).prepare());
+
 /** The owner's whole row: every column is theirs to see (it never leaves the owner's own pages). */
 export async function getOwnProfile(db: Db, userId: string) {
-  return (await db.select().from(profiles).where(eq(profiles.id, userId)).get()) ?? null;
+  return (await ownProfileOf(db).get({ userId })) ?? null;
 }
 
 /** Is this metro card number held by an account other than `userId`? */

@@ -2,6 +2,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { tagbackTokens } from "../../../db/schema.ts";
+import { preparedPerConnection } from "../../core/prepared.server.ts";
 
 /**
  * The owner's first verified token (oldest first) as an SQL expression for a `user_id` column:
@@ -24,13 +25,18 @@ export async function firstVerifiedToken(db: Db, userId: string): Promise<string
   return row?.token ?? null;
 }
 
-/** The user's verified tokens, newest first: the ones a product can be registered on. */
-export async function verifiedTokensOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+// /token reads it on every page: prepared once per connection (core/prepared.server.ts).
+const verifiedTokenListOf = preparedPerConnection((db) =>
+  db
     .select({ token: tagbackTokens.token })
     .from(tagbackTokens)
-    .where(and(eq(tagbackTokens.userId, userId), eq(tagbackTokens.isVerified, true)))
+    .where(and(eq(tagbackTokens.userId, sql.placeholder("userId")), eq(tagbackTokens.isVerified, true)))
     .orderBy(desc(tagbackTokens.createdAt))
-    .all();
+    .prepare(),
+);
+
+/** The user's verified tokens, newest first: the ones a product can be registered on. */
+export async function verifiedTokensOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await verifiedTokenListOf(db).all({ userId });
   return rows.map((row) => row.token);
 }

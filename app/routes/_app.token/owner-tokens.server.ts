@@ -3,6 +3,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 
 export type OwnToken = Awaited<ReturnType<typeof listOwnTokens>>[number];
 
@@ -13,9 +14,9 @@ const productsOnToken = sql<number>`(
   select count(*) from ${products} p
   where p.user_id = "tagback_tokens"."user_id" and p.token = "tagback_tokens"."token")`;
 
-/** The user's tokens, newest first, each with the number of products registered on it. */
-export async function listOwnTokens(db: Db, userId: string) {
-  return db
+// /token lists them on every page: prepared once per connection (core/prepared.server.ts).
+const ownTokenListOf = preparedPerConnection((db) =>
+  db
     .select({
       id: tagbackTokens.id,
       token: tagbackTokens.token,
@@ -24,9 +25,14 @@ export async function listOwnTokens(db: Db, userId: string) {
       products: productsOnToken,
     })
     .from(tagbackTokens)
-    .where(eq(tagbackTokens.userId, userId))
+    .where(eq(tagbackTokens.userId, sql.placeholder("userId")))
     .orderBy(desc(tagbackTokens.createdAt))
-    .all();
+    .prepare(),
+);
+
+/** The user's tokens, newest first, each with the number of products registered on it. */
+export async function listOwnTokens(db: Db, userId: string) {
+  return ownTokenListOf(db).all({ userId });
 }
 
 export type RemoveOutcome = { ok: true } | { ok: false; reason: "not-yours" | "in-use" };

@@ -4,18 +4,24 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { products, tagbackTokens } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { MAX_PRODUCTS } from "~/features/stickers/rules";
 
 export type OwnProduct = Awaited<ReturnType<typeof listOwnProducts>>[number];
 
-/** The user's products, newest first. */
-export async function listOwnProducts(db: Db, userId: string) {
-  return db
+// /token lists them on every page: prepared once per connection (core/prepared.server.ts).
+const ownProductListOf = preparedPerConnection((db) =>
+  db
     .select({ id: products.id, name: products.name, token: products.token, createdAt: products.createdAt })
     .from(products)
-    .where(eq(products.userId, userId))
+    .where(eq(products.userId, sql.placeholder("userId")))
     .orderBy(desc(products.createdAt), desc(sql`rowid`))
-    .all();
+    .prepare(),
+);
+
+/** The user's products, newest first. */
+export async function listOwnProducts(db: Db, userId: string) {
+  return ownProductListOf(db).all({ userId });
 }
 
 export type AddOutcome = { ok: true } | { ok: false; reason: "limit" | "invalid-token" };
