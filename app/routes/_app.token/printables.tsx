@@ -101,8 +101,8 @@ function CardForm({ token }: { token: string }) {
       aria-labelledby={id("title")}
       data-testid="lock-screen-form"
     >
-      <h3 id={id("title")} className="font-mono text-lg font-semibold">
-        Lock-screen card for {grouped(token)}
+      <h3 id={id("title")} className="text-lg font-semibold">
+        Lock-screen card for <span className="font-mono">{grouped(token)}</span>
       </h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
