@@ -330,6 +330,7 @@ export const en = {
     tooManyLabels: { title: "Too many labels", description: `At most ${REPRINT_MAX_LABELS} labels at once: choose fewer copies.` },
     noVerifiedTokens: { title: "No stickers to print", description: "Verify a token first: only your verified tokens are printed." },
     printsLimited: { title: "Too many prints", description: "Please wait a minute before printing again." },
+    printBusy: { title: "Still printing", description: "Your last card or sheet is still being drawn: try again in a few seconds." },
   },
   /** The Product Registry on /token (spec 001 §5 "Products"). */
   product: {

@@ -8,7 +8,7 @@ import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
 import { parseLockScreenRequest } from "~/features/stickers/lock-screen";
 import { tokenUrl } from "~/features/stickers/mint.server";
-import { cardLineOf, isOwnVerifiedToken, spendPrint } from "~/features/stickers/printables.server";
+import { cardLineOf, isOwnVerifiedToken, printFor } from "~/features/stickers/printables.server";
 import { refuseWhenBusy, renderLockScreenPng } from "~/features/stickers/sheet-jobs.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -20,10 +20,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const parsed = parseLockScreenRequest(new URL(request.url).searchParams);
   if (!parsed.ok) throw new Response(parsed.error, { status: 400, headers: NO_STORE });
-  await spendPrint(db, user.id);
   const { width, height, style } = parsed.value;
   const line = await cardLineOf(db, user.id);
-  const png = await renderLockScreenPng({ token, url: tokenUrl(getEnv().APP_URL, token), line, width, height, style }).catch(refuseWhenBusy);
+  const card = { token, url: tokenUrl(getEnv().APP_URL, token), line, width, height, style };
+  const png = await printFor(db, user.id, () => renderLockScreenPng(card).catch(refuseWhenBusy));
   return new Response(png, {
     headers: {
       "Content-Type": "image/png",

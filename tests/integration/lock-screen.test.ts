@@ -287,6 +287,16 @@ describe("reprinting my stickers", () => {
     // Another owner prints on.
     expect((await reprint(ravi, "svg")).status).toBe(200);
   });
+
+  test("one print at a time per owner: a second one while the first is drawn is a 429, and the queue stays free for others", { timeout: 60_000 }, async () => {
+    const owner = await createOwner();
+    const token = await give(owner);
+    const [first, second] = await Promise.all([card(owner, token, "?size=1290x2796"), card(owner, token, "?size=720x1600")]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(429);
+    expect(await second.text()).toBe(message("token.printBusy").description);
+    expect((await card(owner, token, "?size=720x1600")).status).toBe(200);
+  });
 });
 
 test("while cards are drawn, the event loop answers scans", { timeout: 120_000 }, async () => {
@@ -305,8 +315,12 @@ test("while cards are drawn, the event loop answers scans", { timeout: 120_000 }
   const timer = setInterval(() => ticks.push(performance.now()), 5);
   const started = performance.now();
   let done = false;
-  // One running and four waiting: the pool's whole queue, each a large card.
-  const jobs = Promise.all(Array.from({ length: 5 }, () => card(asha, asha.tokens[0]!, "?size=1290x2796"))).finally(() => (done = true));
+  // One running and four waiting: the pool's whole queue, each a large card of another owner's.
+  const owners = await Promise.all(Array.from({ length: 5 }, async () => {
+    const one = await createOwner();
+    return { one, token: await give(one) };
+  }));
+  const jobs = Promise.all(owners.map(({ one, token: theirs }) => card(one, theirs, "?size=1290x2796"))).finally(() => (done = true));
   const scans: number[] = [];
   // Each scan arrives as a request would, from the event loop (the database answers synchronously:
   // back-to-back scans in one task would never let the worker's answer in).

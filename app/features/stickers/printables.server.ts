@@ -45,10 +45,25 @@ export async function saveLockScreenLine(db: Db, userId: string, line: string | 
   await db.update(profiles).set({ lockScreenLine: line, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
 }
 
-/** Throws a 429 when the owner has printed PRINTS_PER_USER_LIMIT times this minute. */
-export async function spendPrint(db: Db, userId: string): Promise<void> {
-  const { allowed, retryAfterSeconds } = await consume(db, PRINTS_PER_USER_LIMIT, userId);
-  if (!allowed) throw refusal("token.printsLimited", 429, { "Retry-After": String(retryAfterSeconds) });
+// Owners with a print being drawn in this process. The print worker's queue is shared by every
+// owner and admin (one running, four waiting, then 503): one owner has one print in it at a time,
+// so a burst from one account (a double click, a script) cannot fill it for everyone else.
+const printing = new Set<string>();
+
+/**
+ * Draws one print of the owner's with `draw`: a 429 when the owner has printed
+ * PRINTS_PER_USER_LIMIT times this minute, or has a print still being drawn.
+ */
+export async function printFor<T>(db: Db, userId: string, draw: () => Promise<T>): Promise<T> {
+  if (printing.has(userId)) throw refusal("token.printBusy", 429, { "Retry-After": "5" });
+  printing.add(userId);
+  try {
+    const { allowed, retryAfterSeconds } = await consume(db, PRINTS_PER_USER_LIMIT, userId);
+    if (!allowed) throw refusal("token.printsLimited", 429, { "Retry-After": String(retryAfterSeconds) });
+    return await draw();
+  } finally {
+    printing.delete(userId);
+  }
 }
 
 export type ReprintRequest = { ok: true; copies: number } | { ok: false; response: Response };

@@ -5,7 +5,7 @@ import { dbContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
 import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
-import { reprintCopies, reprintStickers, spendPrint } from "./printables.server";
+import { printFor, reprintCopies, reprintStickers } from "./printables.server";
 import { refuseWhenBusy, renderSheetPdf, renderSheetSvg } from "./sheet-jobs.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -16,8 +16,9 @@ export async function reprintSheet({ request, context }: Args, format: "pdf" | "
   const copies = reprintCopies(new URL(request.url).searchParams);
   if (!copies.ok) throw copies.response;
   const stickers = await reprintStickers(db, user.id, copies.copies, getEnv().APP_URL);
-  await spendPrint(db, user.id);
-  const bytes = await (format === "pdf" ? renderSheetPdf(stickers, "My Tagback stickers") : renderSheetSvg(stickers)).catch(refuseWhenBusy);
+  const bytes = await printFor(db, user.id, () =>
+    (format === "pdf" ? renderSheetPdf(stickers, "My Tagback stickers") : renderSheetSvg(stickers)).catch(refuseWhenBusy),
+  );
   return new Response(bytes, {
     headers: {
       "Content-Type": format === "pdf" ? "application/pdf" : "image/svg+xml; charset=utf-8",
