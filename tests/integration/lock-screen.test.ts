@@ -337,5 +337,7 @@ test("while cards are drawn, the event loop answers scans", { timeout: 120_000 }
   // Scans were answered all along, each quickly, and the loop never stood still for long.
   expect(scans.length).toBeGreaterThan(10);
   expect(Math.max(...gaps)).toBeLessThan(took / 4);
-  expect(scans.sort((a, b) => a - b)[Math.floor(scans.length / 2)]).toBeLessThan(50);
+  const median = scans.sort((a, b) => a - b)[Math.floor(scans.length / 2)]!;
+  expect(median).toBeLessThan(50);
+  console.log(`5 cards of 1290 × 2796 in ${Math.round(took)} ms; ${scans.length} scans meanwhile, median ${median.toFixed(1)} ms, slowest ${scans.at(-1)!.toFixed(1)} ms; longest loop gap ${Math.max(...gaps).toFixed(1)} ms`);
 });
