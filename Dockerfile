@@ -40,7 +40,8 @@ COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bi
 
 # server.js (plain JavaScript: decision 020) starts the production bundle in build/server, which holds the
 # app, the embedded blog and its dependencies except better-sqlite3's native binding and the data
-# files read at run time (IP locations, the QR decoder's WebAssembly), all from node_modules. The
+# files read at run time (IP locations, the QR decoder's WebAssembly, the lock-screen cards' fonts,
+# resvg's and HarfBuzz's WebAssembly; harfbuzzjs is loaded from there whole), all from node_modules. The
 # operator CLI (npm run tokens, admin, db:backup, db:restore) runs unbundled: those scripts import
 # db/ and app/ relatively and their dependencies from node_modules. db/migrations is applied at
 # start, resolved from /app. These lines are the image's contract with the image rehearsal

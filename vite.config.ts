@@ -15,8 +15,9 @@ export default defineConfig(({ command }) => ({
       // one tree-shaken file instead of thousands of modules (drizzle-orm alone, imported from
       // node_modules, costs ~200 MB of memory). The dev server keeps Vite's default (dependencies
       // from node_modules), which its module runner needs for CommonJS packages. piscina stays in
-      // node_modules too: it starts its threads from its own worker.js, found beside its code.
-      ...(command === "build" && { resolve: { noExternal: true, external: ["better-sqlite3", "vite", "piscina"] } }),
+      // node_modules too: it starts its threads from its own worker.js, found beside its code; and
+      // harfbuzzjs, which loads its .wasm from beside its own module (the lock-screen cards' text).
+      ...(command === "build" && { resolve: { noExternal: true, external: ["better-sqlite3", "vite", "piscina", "harfbuzzjs"] } }),
     },
   },
   plugins: [

@@ -89,6 +89,8 @@ export const profiles = sqliteTable("profiles", {
   /** Opt-in: an e-mail when a person opens the profile by scan or search (at most one an hour). */
   scanAlerts: flag("scan_alerts"),
   lastScanAlertAt: integer("last_scan_alert_at", { mode: "timestamp_ms" }),
+  /** The owner's line on their lock-screen cards (/token); null: the default line. */
+  lockScreenLine: text("lock_screen_line"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()

@@ -45,7 +45,10 @@ import {
 } from "~/features/owner/rules";
 import {
   DEMO_TOKEN,
+  LOCK_SCREEN_LINE_MAX,
   MAX_MINT_COUNT,
+  REPRINT_MAX_COPIES,
+  REPRINT_MAX_LABELS,
   MINT_PASSWORDS_KEPT_MINUTES,
   MAX_PRODUCTS,
   PRODUCT_NAME_MAX,
@@ -318,6 +321,18 @@ export const en = {
       title: "Error removing token",
       description: "Products are registered on this token. Delete them first, then remove the token.",
     },
+    lineSaved: { title: "Lock-screen line saved", description: "Your cards carry it from now on: download them again." },
+    lineReset: { title: "Lock-screen line reset", description: "Your cards carry the default line again." },
+    lineTooLong: { title: "Line too long", description: `The line must be at most ${LOCK_SCREEN_LINE_MAX} characters.` },
+    lineCharacters: {
+      title: "Line not printable",
+      description: "The card prints English and Hindi letters, digits and common punctuation; remove the other characters (emoji, other scripts).",
+    },
+    badCopies: { title: "Copies", description: `Choose 1 to ${REPRINT_MAX_COPIES} copies of each sticker.` },
+    tooManyLabels: { title: "Too many labels", description: `At most ${REPRINT_MAX_LABELS} labels at once: choose fewer copies.` },
+    noVerifiedTokens: { title: "No stickers to print", description: "Verify a token first: only your verified tokens are printed." },
+    printsLimited: { title: "Too many prints", description: "Please wait a minute before printing again." },
+    printBusy: { title: "Still printing", description: "Your last card or sheet is still being drawn: try again in a few seconds." },
   },
   /** The Product Registry on /token (spec 001 §5 "Products"). */
   product: {

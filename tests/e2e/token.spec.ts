@@ -243,7 +243,7 @@ test.describe("Product Registry", () => {
 
     await page.getByRole("link", { name: "Rename Laptop" }).click();
     await page.getByLabel("New name for Laptop").fill("Work laptop, silver");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(toast(page)).toContainText("Product Renamed");
     await expect(page.getByTestId("product-row")).toContainText("Work laptop, silver");
 

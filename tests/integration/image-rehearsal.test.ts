@@ -225,6 +225,23 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     expect(restoreHelp.status, restoreHelp.stderr).toBe(0);
   });
 
+  test("the print worker draws a lock-screen card in the runtime tree (its WebAssembly and fonts survive the prune)", { timeout: 120_000 }, async () => {
+    // The worker as the server's pool starts it, from the build, with a Hindi line: resvg-wasm,
+    // harfbuzzjs and the Noto font all resolved from the image's node_modules (decision 027).
+    const script = `
+      import { Piscina } from "piscina";
+      const pool = new Piscina({ filename: process.cwd() + "/build/server/sheet-worker.js" });
+      const card = { token: "100000000001", url: "https://tagback.example/?t=100000000001", line: "मिल जाए तो स्कैन करें", width: 720, height: 1600, style: "dark" };
+      const png = await pool.run({ format: "png", card });
+      console.log(Buffer.from(png.subarray(0, 8)).toString("hex"), png.byteLength);
+      await pool.destroy();`;
+    const drawn = await runInImage(image, ["--input-type=module", "-e", script], {});
+    expect(drawn.status, drawn.stderr).toBe(0);
+    const [signature, bytes] = drawn.stdout.trim().split(" ");
+    expect(signature).toBe("89504e470d0a1a0a");
+    expect(Number(bytes)).toBeGreaterThan(10_000);
+  });
+
   test("a COPY of a path that does not exist fails the rehearsal", () => {
     // The line that broke the image before: the launcher had become server.js.
     const variant = dockerfile.replace(/^COPY --from=build \/app\/build \.\/build$/m, "$&\nCOPY --from=build /app/server.ts ./server.ts");

@@ -90,6 +90,7 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           socialCall: profile.socialCall,
           socialTelegram: profile.socialTelegram,
           socialWhatsapp: profile.socialWhatsapp,
+          lockScreenLine: profile.lockScreenLine,
           totalSearches: profile.totalSearches,
           botSearches: profile.botSearches,
           createdAt: profile.createdAt,

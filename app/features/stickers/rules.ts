@@ -49,3 +49,61 @@ export function unlockDigitsOf(token: string | null): string | null {
 
 /** A batch minted from the admin page offers its passwords (CSV) once, for at most this long after it is done. */
 export const MINT_PASSWORDS_KEPT_MINUTES = 60;
+
+/**
+ * Lock-screen cards (/token, decision 027): a PNG wallpaper of a sticker's QR code for the owner's
+ * phone. The offered sizes (width × height in pixels) cover most phones; any other size within
+ * LOCK_SCREEN_CUSTOM can be asked for.
+ */
+export const LOCK_SCREEN_SIZES = [
+  { width: 1080, height: 2400, label: "1080 × 2400 — most Android phones" },
+  { width: 1170, height: 2532, label: "1170 × 2532 — iPhone 12 to 16" },
+  { width: 1290, height: 2796, label: "1290 × 2796 — iPhone Pro Max and Plus" },
+  { width: 720, height: 1600, label: "720 × 1600 — smaller Android phones" },
+] as const;
+/** A custom size: portrait, between these bounds, at most this tall for its width. */
+export const LOCK_SCREEN_CUSTOM = { minWidth: 320, maxWidth: 2160, minHeight: 480, maxHeight: 3840, minRatio: 1.2, maxRatio: 2.4 } as const;
+export const LOCK_SCREEN_STYLES = ["light", "dark"] as const;
+export type LockScreenStyle = (typeof LOCK_SCREEN_STYLES)[number];
+
+/** The owner's line on the card: at most this many characters (code points). */
+export const LOCK_SCREEN_LINE_MAX = 60;
+/** The line of a card whose owner wrote none. */
+export const LOCK_SCREEN_LINE_DEFAULT = "If found, please scan me";
+/**
+ * What the line may hold: the characters the card's font (Noto Sans Devanagari, which has Latin
+ * too) draws — printable ASCII, the Latin-1 letters it has, the Devanagari block with the joiners
+ * Hindi uses, and a little typography. A test checks each one against the font, so no line can
+ * come out as empty boxes.
+ */
+export const LOCK_SCREEN_LINE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x20, 0x7e],
+  [0xc0, 0xff],
+  [0x900, 0x97f],
+  [0x200c, 0x200d],
+  [0x2013, 0x2014],
+  [0x2018, 0x2019],
+  [0x201c, 0x201d],
+  [0x2026, 0x2026],
+  [0x20b9, 0x20b9],
+];
+
+/** True when every character of `line` is one LOCK_SCREEN_LINE_RANGES allows. */
+export function lineHasOnlyCardCharacters(line: string): boolean {
+  for (const char of line) {
+    const code = char.codePointAt(0)!;
+    if (!LOCK_SCREEN_LINE_RANGES.some(([from, to]) => code >= from && code <= to)) return false;
+  }
+  return true;
+}
+
+/** Reprinting my stickers: each verified token this many times at most (one A4 sheet of labels). */
+export const REPRINT_MAX_COPIES = 24;
+/** …and at most this many labels in one sheet (10 A4 pages). */
+export const REPRINT_MAX_LABELS = 240;
+
+/**
+ * Lock-screen cards and reprints an owner may have drawn per minute: each takes the one print
+ * worker for a fraction of a second, which admins' sheets and other owners' cards share.
+ */
+export const PRINTS_PER_USER_LIMIT = { name: "printsPerUser", points: 20, duration: 60 } as const;

@@ -1,5 +1,5 @@
-// /token (spec 001 §2 "Token page", §4, §5): Verify Token, My Tokens and the Product Registry.
-// Five forms share the route, each with a named intent answered by a function of its own; ids
+// /token (spec 001 §2 "Token page", §4, §5): Verify Token, My Tokens, the Product Registry, and
+// what an owner prints (decision 027): lock-screen cards and reprints. Six forms post to the route, each with a named intent answered by a function of its own; ids
 // posted by a form are only ever used together with the session's user id. Refusals carry
 // message keys (sections token and product of app/i18n/en.ts), which the parts resolve.
 import type { SubmissionResult } from "@conform-to/react";
@@ -16,12 +16,15 @@ import { message, type MessageKey } from "~/i18n/messages";
 import { MyTokens } from "~/routes/_app.token/my-tokens";
 import { CLAIM_REFUSALS, claimToken } from "~/features/stickers/claim.server";
 import { verifyTokenSchema } from "~/features/stickers/claim";
+import { lockScreenLineOf, saveLockScreenLine } from "~/features/stickers/printables.server";
 import { listOwnTokens, removeOwnToken } from "~/routes/_app.token/owner-tokens.server";
+import { Printables } from "~/routes/_app.token/printables";
 import { ProductRegistry } from "~/routes/_app.token/product-registry";
 import { addOwnProduct, deleteOwnProduct, listOwnProducts, renameOwnProduct } from "~/routes/_app.token/products.server";
 import {
   addProductSchema,
   deleteProductSchema,
+  lockScreenLineSchema,
   removeTokenSchema,
   renameProductSchema,
 } from "~/routes/_app.token/token-forms";
@@ -33,16 +36,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Tagback Token | Tagback
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = requireUser({ request, context }).id;
   const db = context.get(dbContext);
-  const [tokens, products, verifiedTokens] = await Promise.all([
+  const [tokens, products, verifiedTokens, lockScreenLine] = await Promise.all([
     listOwnTokens(db, userId),
     listOwnProducts(db, userId),
     verifiedTokensOf(db, userId),
+    lockScreenLineOf(db, userId),
   ]);
   const renaming = new URL(request.url).searchParams.get("rename");
   return {
     tokens: tokens.map((token) => ({ ...token, createdAt: token.createdAt.toISOString() })),
     products: products.map((product) => ({ ...product, createdAt: product.createdAt.toISOString() })),
     verifiedTokens,
+    lockScreenLine,
     renaming: products.some((product) => product.id === renaming) ? renaming : null,
   };
 }
@@ -61,6 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return renameProductAction(args);
     case "delete-product":
       return deleteProductAction(args);
+    case "lock-screen-line":
+      return lockScreenLineAction(args);
     default:
       return unknownIntent();
   }
@@ -120,6 +127,13 @@ async function deleteProductAction({ db, userId, formData }: IntentArgs) {
   return refused("delete-product", submission.reply({ formErrors: ["product.deleteFailed"] }), 404);
 }
 
+async function lockScreenLineAction({ db, userId, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: lockScreenLineSchema });
+  if (submission.status !== "success") return refused("lock-screen-line", submission.reply(), 400);
+  await saveLockScreenLine(db, userId, submission.value.line);
+  return done(submission.value.line === null ? "token.lineReset" : "token.lineSaved");
+}
+
 export default function TokenPage({ loaderData, actionData }: Route.ComponentProps) {
   /** The last result of a form, when the post the page answers was that form's. */
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
@@ -139,6 +153,7 @@ export default function TokenPage({ loaderData, actionData }: Route.ComponentPro
         renameResult={resultFor("rename-product")}
         deleteResult={resultFor("delete-product")}
       />
+      <Printables verifiedTokens={loaderData.verifiedTokens} line={loaderData.lockScreenLine} lineResult={resultFor("lock-screen-line")} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // keys of app/i18n/en.ts (sections token and product); the limits are the sticker rules.
 import { z } from "zod";
 import { containsProfanity } from "~/core/profanity";
-import { isToken, PRODUCT_NAME_MAX, PRODUCT_RENAME_MAX } from "~/features/stickers/rules";
+import { isToken, LOCK_SCREEN_LINE_MAX, lineHasOnlyCardCharacters, PRODUCT_NAME_MAX, PRODUCT_RENAME_MAX } from "~/features/stickers/rules";
 import { key, type MessageKey } from "~/i18n/messages";
 
 export const removeTokenSchema = z.object({
@@ -34,4 +34,21 @@ export const renameProductSchema = z.object({
 
 export const deleteProductSchema = z.object({
   productId: z.string({ error: key("product.deleteFailed") }),
+});
+
+/**
+ * The owner's line on their lock-screen cards: tags stripped, trimmed, at most LOCK_SCREEN_LINE_MAX
+ * characters the card's font can draw, no profanity. Empty means the default line (null).
+ */
+export const lockScreenLineSchema = z.object({
+  line: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/<[^>]*>/g, "").replace(/[<>]/g, "").replace(/\s+/g, " ").trim())
+    .superRefine((value, ctx) => {
+      if ([...value].length > LOCK_SCREEN_LINE_MAX) ctx.addIssue({ code: "custom", message: key("token.lineTooLong") });
+      else if (!lineHasOnlyCardCharacters(value)) ctx.addIssue({ code: "custom", message: key("token.lineCharacters") });
+      else if (containsProfanity(value)) ctx.addIssue({ code: "custom", message: key("common.nsfw") });
+    })
+    .transform((value) => value || null),
 });

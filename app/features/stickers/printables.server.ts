@@ -1,0 +1,89 @@
+// What an owner prints for themselves from /token (decision 027): a lock-screen card of one of
+// their verified tokens, and a reprint of the sticker labels of all of them. Only the signed-in
+// owner's own verified tokens are ever drawn; the work itself runs in the print worker
+// (sheet-jobs.server.ts), after the owner's per-minute limit.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/connection";
+import { profiles, tagbackTokens } from "../../../db/schema";
+import { consume } from "~/core/rate-limit.server";
+import { NO_STORE } from "~/core/no-store";
+import { message, type MessageKey } from "~/i18n/messages";
+import { tokenUrl } from "./mint.server";
+import { isToken, LOCK_SCREEN_LINE_DEFAULT, PRINTS_PER_USER_LIMIT, REPRINT_MAX_COPIES, REPRINT_MAX_LABELS } from "./rules";
+import type { Sticker } from "./sheet.server";
+import { verifiedTokensOf } from "./tokens.server";
+
+/** A plain-text refusal (these answers are files, not pages): the message's description. */
+export function refusal(key: MessageKey, status: number, headers: Record<string, string> = {}): Response {
+  const { title, description } = message(key);
+  return new Response(description ?? title, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
+}
+
+/** Whether `token` is one of the user's verified tokens. */
+export async function isOwnVerifiedToken(db: Db, userId: string, token: string): Promise<boolean> {
+  if (!isToken(token)) return false;
+  const row = await db
+    .select({ id: tagbackTokens.id })
+    .from(tagbackTokens)
+    .where(and(eq(tagbackTokens.token, token), eq(tagbackTokens.userId, userId), eq(tagbackTokens.isVerified, true)))
+    .get();
+  return Boolean(row);
+}
+
+/** The line the owner saved for their cards, or null (the default line). */
+export async function lockScreenLineOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.select({ line: profiles.lockScreenLine }).from(profiles).where(eq(profiles.id, userId)).get();
+  return row?.line ?? null;
+}
+
+/** The line a card prints. */
+export async function cardLineOf(db: Db, userId: string): Promise<string> {
+  return (await lockScreenLineOf(db, userId)) ?? LOCK_SCREEN_LINE_DEFAULT;
+}
+
+export async function saveLockScreenLine(db: Db, userId: string, line: string | null): Promise<void> {
+  await db.update(profiles).set({ lockScreenLine: line, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
+}
+
+// Owners with a print being drawn in this process. The print worker's queue is shared by every
+// owner and admin (one running, four waiting, then 503): one owner has one print in it at a time,
+// so a burst from one account (a double click, a script) cannot fill it for everyone else.
+const printing = new Set<string>();
+
+/**
+ * Draws one print of the owner's with `draw`: a 429 when the owner has printed
+ * PRINTS_PER_USER_LIMIT times this minute, or has a print still being drawn.
+ */
+export async function printFor<T>(db: Db, userId: string, draw: () => Promise<T>): Promise<T> {
+  if (printing.has(userId)) throw refusal("token.printBusy", 429, { "Retry-After": "5" });
+  printing.add(userId);
+  try {
+    const { allowed, retryAfterSeconds } = await consume(db, PRINTS_PER_USER_LIMIT, userId);
+    if (!allowed) throw refusal("token.printsLimited", 429, { "Retry-After": String(retryAfterSeconds) });
+    return await draw();
+  } finally {
+    printing.delete(userId);
+  }
+}
+
+export type ReprintRequest = { ok: true; copies: number } | { ok: false; response: Response };
+
+/** `copies` from the query: 1 when absent, else a whole number from 1 to REPRINT_MAX_COPIES. */
+export function reprintCopies(params: URLSearchParams): ReprintRequest {
+  const raw = params.get("copies");
+  if (raw === null || raw.trim() === "") return { ok: true, copies: 1 };
+  const copies = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+  if (copies < 1 || copies > REPRINT_MAX_COPIES) return { ok: false, response: refusal("token.badCopies", 400) };
+  return { ok: true, copies };
+}
+
+/**
+ * The labels of a reprint: each of the owner's verified tokens `copies` times, oldest token
+ * first, copies side by side. Throws a 404 when there is none, a 400 past REPRINT_MAX_LABELS.
+ */
+export async function reprintStickers(db: Db, userId: string, copies: number, appUrl: string): Promise<Sticker[]> {
+  const tokens = (await verifiedTokensOf(db, userId)).reverse();
+  if (tokens.length === 0) throw refusal("token.noVerifiedTokens", 404);
+  if (tokens.length * copies > REPRINT_MAX_LABELS) throw refusal("token.tooManyLabels", 400);
+  return tokens.flatMap((token) => Array.from({ length: copies }, () => ({ token, url: tokenUrl(appUrl, token) })));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `lock_screen_line` text;
