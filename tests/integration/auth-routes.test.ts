@@ -157,6 +157,24 @@ describe("guards", () => {
     expect(await thrown.text()).toBe("You do not have admin access.");
   });
 
+  test("a session that expires or is deleted grants nothing, though its cookie was read while it lived", async () => {
+    const cookie = await signedInCookie("expiring@example.com");
+    const other = await signedInCookie("staying@example.com");
+    const request = () => get("/profile", cookie);
+    const user = await getSessionUser(testDb(), request());
+    expect(user?.email).toBe("expiring@example.com");
+    expect((await getSessionUser(testDb(), get("/profile", other)))?.email).toBe("staying@example.com");
+    await testDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user!.id)).run();
+    expect(await getSessionUser(testDb(), request())).toBeNull();
+    expect(statusOf(await callRoute((args) => requireUser(args), request()))).toBe(302);
+    await testDb().update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.userId, user!.id)).run();
+    expect((await getSessionUser(testDb(), request()))?.id).toBe(user!.id);
+    await testDb().delete(sessions).where(eq(sessions.userId, user!.id)).run();
+    expect(await getSessionUser(testDb(), request())).toBeNull();
+    // The other owner's session is untouched.
+    expect((await getSessionUser(testDb(), get("/profile", other)))?.email).toBe("staying@example.com");
+  });
+
   test("the landing page sends a signed-in user to /profile", async () => {
     const cookie = await signedInCookie("landing@example.com");
     const thrown = await callRoute(indexRoute.loader, get("/", cookie));
