@@ -213,7 +213,7 @@ export const mr = {
     pageTitle: { title: "मालकाला संदेश पाठवा" },
     lead: { title: "खात्याशिवाय {name} यांना लिहा. तुमचा संदेश फक्त मालकच वाचतात." },
     messageLabel: { title: "तुमचा संदेश" },
-    messagePlaceholder: { title: "उदा.: तुमच्या चाव्या दादर स्टेशन, फलाट 2 वर सापडल्या" },
+    messagePlaceholder: { title: "उदा.: तुमच्या चाव्या घाटकोपर मेट्रो, गेट 2 वर सापडल्या" },
     messageHelp: { title: `जास्तीत जास्त ${FINDER_MESSAGE_MAX} अक्षरे.` },
     contactLabel: { title: "मालक तुमच्याशी कसा संपर्क करू शकतात? (ऐच्छिक)" },
     contactHelp: {
