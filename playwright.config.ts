@@ -44,7 +44,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...phone, javaScriptEnabled: true } },
+    // Tests of a page as the server renders it, or with JavaScript off whatever the project (the
+    // Tamil finder's "done when"), carry the @js-off-only tag and run once, in js-off.
+    { name: "js-on", use: { ...phone, javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
     // Tests of what only JavaScript adds (typing help, Escape, digit boxes, geolocation) carry the
     // @js-only tag; their no-JavaScript counterparts are separate tests that run in both projects.
     { name: "js-off", use: { ...phone, javaScriptEnabled: false }, grepInvert: /@js-only/ },

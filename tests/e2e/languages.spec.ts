@@ -123,10 +123,9 @@ for (const locale of NEW_LANGUAGES) {
       }
     });
 
-    test("axe: the scan result and the 'I found this' form", async ({ page }, testInfo) => {
-      // The pages every finder gets first, as the server renders them; their structure is the
-      // Hindi pages', which hindi.spec.ts checks with JavaScript on too.
-      test.skip(jsOn(testInfo), "checked on the server-rendered page (js-off)");
+    test("axe: the scan result and the 'I found this' form", { tag: "@js-off-only" }, async ({ page }, testInfo) => {
+      // The pages every finder gets first, as the server renders them (js-off only); their
+      // structure is the Hindi pages', which hindi.spec.ts checks with JavaScript on too.
       for (const url of [`/?t=${aarav.token}`, `/contact-owner?type=tagbacktoken&number=${aarav.token}`]) {
         await page.goto(url);
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -161,12 +160,12 @@ for (const locale of NEW_LANGUAGES) {
 test.describe("done when: a finder in Chennai, a phone in Tamil, no JavaScript", () => {
   test.use({ locale: "ta-IN", javaScriptEnabled: false });
 
-  test("scans a sticker, reads the owner in Tamil, sends 'I found this' in Tamil; the owner reads it as written", async ({
+  // JavaScript is off in this test whatever the project: it runs once, in js-off.
+  test("scans a sticker, reads the owner in Tamil, sends 'I found this' in Tamil; the owner reads it as written", { tag: "@js-off-only" }, async ({
     page,
     browser,
     baseURL,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "js-off", "JavaScript is off in this test whatever the project: run once");
     test.slow();
     const ta = (key: MessageKey) => messageIn("ta", key).title;
     const owner = createOwner({ firstName: "Karthik", maskBio: false });
