@@ -43,20 +43,20 @@ function visitsCookie() {
   });
 }
 
-/** The history rows of this browser's recent visits, newest first (valid tickets only). */
-export async function visitsOf(cookieHeader: string | null | undefined): Promise<string[]> {
+/** The valid tickets of this browser's recent visits, newest first. */
+async function ticketsIn(cookieHeader: string | null | undefined): Promise<string[]> {
   if (!cookieHeader?.includes("tb_visits=")) return [];
   const value: unknown = await visitsCookie().parse(cookieHeader).catch(() => null);
   if (!Array.isArray(value)) return [];
-  return value
-    .slice(0, VISITS_KEPT)
-    .map((ticket) => (typeof ticket === "string" ? readLocationTicket(ticket) : null))
-    .filter((id): id is string => id !== null);
+  return value.slice(0, VISITS_KEPT).filter((ticket): ticket is string => typeof ticket === "string" && readLocationTicket(ticket) !== null);
+}
+
+/** The history rows of this browser's recent visits, newest first (valid tickets only). */
+export async function visitsOf(cookieHeader: string | null | undefined): Promise<string[]> {
+  return (await ticketsIn(cookieHeader)).map((ticket) => readLocationTicket(ticket)!);
 }
 
 /** The Set-Cookie header that adds the visit just logged to the browser's recent ones. */
 export async function visitsCookieWith(historyId: string, cookieHeader: string | null | undefined): Promise<string> {
-  const earlier = cookieHeader?.includes("tb_visits=") ? ((await visitsCookie().parse(cookieHeader).catch(() => null)) as unknown) : null;
-  const kept = Array.isArray(earlier) ? earlier.filter((ticket): ticket is string => typeof ticket === "string" && readLocationTicket(ticket) !== null) : [];
-  return visitsCookie().serialize([locationTicket(historyId), ...kept].slice(0, VISITS_KEPT));
+  return visitsCookie().serialize([locationTicket(historyId), ...(await ticketsIn(cookieHeader))].slice(0, VISITS_KEPT));
 }

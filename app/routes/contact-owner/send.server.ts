@@ -2,7 +2,7 @@
 // refusal is a 4xx with a message and stores nothing; the checks run cheapest first and the limits
 // are spent only by a form that would otherwise be delivered.
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Db } from "../../../db/connection";
 import { searchHistory } from "../../../db/schema";
@@ -31,15 +31,15 @@ export async function ownerFor(db: Db, query: SearchQuery | null): Promise<Owner
 
 /** The finder's latest logged visit of this owner, from the visits in their cookie (location-ticket.server.ts). */
 export async function visitOf(db: Db, cookieHeader: string | null, ownerId: string): Promise<string | null> {
-  for (const historyId of await visitsOf(cookieHeader)) {
-    const row = await db
-      .select({ id: searchHistory.id })
-      .from(searchHistory)
-      .where(and(eq(searchHistory.id, historyId), eq(searchHistory.userId, ownerId)))
-      .get();
-    if (row) return row.id;
-  }
-  return null;
+  const visits = await visitsOf(cookieHeader);
+  if (visits.length === 0) return null;
+  const rows = await db
+    .select({ id: searchHistory.id })
+    .from(searchHistory)
+    .where(and(inArray(searchHistory.id, visits), eq(searchHistory.userId, ownerId)))
+    .all();
+  const owners = new Set(rows.map((row) => row.id));
+  return visits.find((visit) => owners.has(visit)) ?? null;
 }
 
 /**
