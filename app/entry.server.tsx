@@ -43,27 +43,28 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   // A page every anonymous visitor sees alike, not kept yet (server/app.ts asked): rendered whole
-  // and without a nonce, its inline scripts allowed by their hashes, and kept (decision 029).
+  // and without a nonce, its inline scripts allowed by their hashes; server/app.ts sends it
+  // compressed in one go and keeps it on its second ask (decisions 029 and 031).
   const keep = loadContext.get(keepContext);
   const shown = keep && request.method === "GET" && responseStatusCode === 200 && !actionData && !errors && !loadContext.get(userContext) ? keptShown(routes) : null;
-  const keeping = shown !== null && (keep!.kind === "scan") === (shown !== "");
+  const alike = shown !== null && (keep!.kind === "scan") === (shown !== "");
 
-  const response = await render(request, responseStatusCode, responseHeaders, routerContext, keeping ? "" : nonce, {
-    whole: keeping,
+  const response = await render(request, responseStatusCode, responseHeaders, routerContext, alike ? "" : nonce, {
+    whole: alike,
     holdHydration: hydration === "on-load",
   });
-  if (!keeping || response.status !== 200) return response;
+  if (!alike || response.status !== 200) return response;
   const html = await response.text();
   const scriptHashes = inlineScriptHashes(html);
   response.headers.set(...keep!.policyWith(scriptHashes));
   keep!.rendered = { key: keptKey(keep!.kind, keep!.locale, new URL(request.url), shown), html, scriptHashes };
-  response.headers.append("Server-Timing", 'render;desc="react"');
   return new Response(html, { headers: response.headers, status: response.status });
 }
 
 /**
  * What the page shows beyond its URL and language, when its page route may be kept and every route
- * with a handle agrees (RouteHandle.keep); the root's data is the same for every anonymous visitor.
+ * with a handle agrees (RouteHandle.keep), the root included: it refuses when it rendered a toast
+ * or a signed-in visitor's header.
  */
 function keptShown(routes: ReadonlyArray<readonly [RouteHandle | undefined, unknown]>): string | null {
   if (!routes.at(-1)?.[0]?.keep) return null;

@@ -45,6 +45,18 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
+/**
+ * A page may be kept for every anonymous visitor (decisions 029 and 031) only when the root
+ * rendered nothing of this visitor's: no toast, nobody signed in. Decided from the data the render
+ * used, however the request's cookies were spelled.
+ */
+export const handle: RouteHandle = {
+  keep: (loaderData) => {
+    const root = loaderData as RootData | undefined;
+    return root?.toast || root?.signedIn ? null : "";
+  },
+};
+
 export const middleware: Route.MiddlewareFunction[] = [matchedRouteMiddleware, sessionMiddleware, i18nMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

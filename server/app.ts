@@ -25,10 +25,13 @@ import { gateSearch, isDataRequest, refusedSearchContext, refusedSearchPage } fr
 import { localeFromHeaders } from "~/middleware/i18n";
 import { matchedRouteContext, type MatchedRoute } from "~/middleware/matched-route";
 import stylesheet from "~/app.css?url";
-import { keepContext, keepPage, keptKey, keptPages, PAGE_TTL_MS, seesWhatAnyoneSees, type KeepRequest } from "~/core/kept-pages.server";
+import { canonicalUrl, keepContext, keepPage, keptKey, keptPages, PAGE_TTL_MS, seesWhatAnyoneSees, type KeepRequest, type KeptPage, type RenderedPage } from "~/core/kept-pages.server";
 import { keptScan, plainScan } from "~/features/finder/scan-page.server";
+import { lookedUpContext } from "~/features/finder/owner-search.server";
 import { ALLOW_READ, METHOD_NOT_ALLOWED } from "./cross-site";
-import { sendKept } from "./kept-response";
+import { sendKept, sendRendered } from "./kept-response";
+import { keptRoutePaths } from "./kept-routes";
+import { renderSlots } from "./render-slots";
 import { ROUTE_LABEL } from "./request-log";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
@@ -37,7 +40,9 @@ const STREAM_CLOSE_GRACE_MS = 1_000;
 // The build object itself, not a function returning it: given a function, React Router derives
 // its route tables and handlers again on every request (~0.8 ms each). In development Vite loads
 // this module afresh for every request anyway (server/main.ts), so edits still show.
-const handleRequest = createRequestHandler(await import("virtual:react-router/server-build"), process.env.NODE_ENV);
+const build = await import("virtual:react-router/server-build");
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+const mayBeKept = keptRoutePaths(build.routes);
 
 /**
  * The app, as one Express middleware (server/main.ts mounts it last). A plain function, not an
@@ -45,6 +50,8 @@ const handleRequest = createRequestHandler(await import("virtual:react-router/se
  * request (5 % of a kept scan's CPU).
  */
 export const app: RequestHandler = async (req, res, next) => {
+  // Set while this request renders a page to keep that others may be waiting for.
+  const rendering: { end: ((page: KeptPage | RenderedPage | null) => void) | null } = { end: null };
   try {
     const db = getDatabase().db;
     const clientIp = String(res.locals.clientIp ?? "unknown");
@@ -58,13 +65,15 @@ export const app: RequestHandler = async (req, res, next) => {
     const matched: MatchedRoute = {};
     context.set(matchedRouteContext, matched);
     res.locals.route = ROUTE_LABEL.unmatched;
-    const url = requestUrl(req, res);
+    let url = requestUrl(req, res);
+    let finderFirst = false;
     if (req.method === "GET" || req.method === "HEAD") {
       // The finder's search limit is counted here. A refused page request is answered at once,
       // before React Router routes or renders anything; a refused data request goes on with the
       // refusal in the context (app/features/finder/search-gate.server.ts).
       const clientKey = limitKeyOf(clientIp);
       const gate = await gateSearch(db, url, clientKey);
+      finderFirst = gate.allowed && gate.search !== null;
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
           res.locals.route = ROUTE_LABEL.searchRefused;
@@ -72,26 +81,37 @@ export const app: RequestHandler = async (req, res, next) => {
           return sendKept(req, res, refusedSearchPage(stylesheet, locale), { headers: { "Retry-After": String(gate.retryAfterSeconds) } });
         }
         context.set(refusedSearchContext, gate.retryAfterSeconds);
-      } else if (seesWhatAnyoneSees(req.headers.cookie) && !isDataRequest(url.pathname)) {
-        // A page every anonymous visitor sees alike is sent as kept bytes when it is kept, and
-        // kept once rendered (decision 029): a plain sticker scan, or a page without a search.
+      } else if (seesWhatAnyoneSees(req.headers.cookie) && !isDataRequest(url.pathname) && mayBeKept(url.pathname)) {
+        // A page every anonymous visitor sees alike is sent as kept bytes when it is kept
+        // (decision 029): a plain sticker scan, or a page without a search. It is known by its
+        // canonical URL, the query parameters no page reads left out (`?utm_source=`, junk), and
+        // rendered at that URL, so junk makes no page of its own (decision 031).
+        url = new URL(canonicalUrl(url), url);
         const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
+        // Not kept yet: rendered for this request, and kept for the next visitor only when this
+        // is the second ask within PAGE_TTL_MS (a first scan costs a render, not a keeping).
+        const keepIfAskedAgain = (kind: KeepRequest["kind"], key: string) =>
+          context.set(keepContext, { kind, locale, policyWith: res.locals.policyWith, keep: keptPages.askedBefore(key) });
         const scanQuery = plainScan(url, gate.search);
         if (scanQuery) {
           const header = (name: string) => req.get(name);
           const kept = await keptScan(db, { url, query: scanQuery, locale, method: req.method, header, clientIp, clientKey });
-          if (kept) {
+          if (kept.page) {
             res.locals.route = kept.page.route;
-            return sendKept(req, res, kept.page, { setCookie: kept.setCookie });
+            return sendKept(req, res, kept.page, { setCookies: kept.setCookie ? [kept.setCookie] : [] });
           }
-          context.set(keepContext, { kind: "scan", locale, policyWith: res.locals.policyWith });
+          context.set(lookedUpContext, { query: scanQuery, lookedUp: kept.lookedUp });
+          keepIfAskedAgain("scan", kept.key);
         } else if (gate.search === null) {
-          const page = keptPages.get(keptKey("page", locale, url));
+          const key = keptKey("page", locale, url);
+          // Being rendered for another request: wait for it (a burst of asks is one render).
+          const page = keptPages.get(key) ?? (await keptPages.beingRendered(key));
           if (page) {
             res.locals.route = page.route;
-            return sendKept(req, res, page);
+            return "html" in page ? sendRendered(req, res, page) : sendKept(req, res, page);
           }
-          context.set(keepContext, { kind: "page", locale, policyWith: res.locals.policyWith });
+          rendering.end = keptPages.startRendering(key);
+          keepIfAskedAgain("page", key);
         }
       }
     }
@@ -101,27 +121,58 @@ export const app: RequestHandler = async (req, res, next) => {
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const response = allowOnMethodNotAllowed(await handleRequest(request, context));
+    // A finder's search, and a form a person sent, go before other pages (render-slots.ts).
+    await renderSlots.take(finderFirst || req.method === "POST");
+    let handled: Response;
+    try {
+      handled = await handleRequest(request, context);
+    } finally {
+      renderSlots.release();
+    }
+    const response = allowOnMethodNotAllowed(handled);
     if (matched.pattern) res.locals.route = matched.pattern;
-    const rendered = context.get(keepContext)?.rendered;
-    if (rendered && response.status === 200) keepRendered(rendered, response, String(res.locals.route));
+    const alike = context.get(keepContext);
+    if (alike?.rendered && response.status === 200) return await sendAlike(req, res, response, alike, rendering.end);
     if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
     await sendResponse(res, response);
   } catch (error) {
     countDatabaseError(error);
     next(error);
+  } finally {
+    rendering.end?.(null);
   }
 };
 
-// Per request, never kept: the visitor's cookie, the policy (its nonce), how this one was rendered.
+// Per request, never kept: the visitor's cookie, the policy, how this one was rendered, the length.
 const NOT_KEPT_HEADERS = new Set(["set-cookie", "content-security-policy", "content-security-policy-report-only", "server-timing", "content-length"]);
 
-/** Keeps a page entry.server.tsx rendered to keep, with the headers React Router's middleware gave it. */
-function keepRendered(rendered: NonNullable<KeepRequest["rendered"]>, response: Response, route: string) {
+/**
+ * Sends a page entry.server.tsx rendered alike for every anonymous visitor: from the kept bytes
+ * when this was its second ask and a place to keep it was had, otherwise compressed once, cheaply,
+ * for this request (decision 031).
+ */
+async function sendAlike(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  alike: KeepRequest,
+  endRendering: ((page: KeptPage | RenderedPage | null) => void) | null,
+) {
+  const { rendered } = alike;
+  if (!rendered) throw new Error("sendAlike: nothing rendered");
   const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name));
-  keepPage(rendered.key, rendered.html, { status: 200, route, headers, scriptHashes: rendered.scriptHashes }, PAGE_TTL_MS).catch((error: unknown) =>
-    console.error("keeping a rendered page failed:", error),
-  );
+  const page = { status: response.status, route: String(res.locals.route), headers, scriptHashes: rendered.scriptHashes };
+  const setCookies = response.headers.getSetCookie();
+  const kept = alike.keep
+    ? await keepPage(rendered.key, rendered.html, page, PAGE_TTL_MS).catch((error: unknown) => {
+        console.error("keeping a rendered page failed:", error);
+        return null;
+      })
+    : null;
+  const sent = kept ?? { ...page, html: rendered.html };
+  endRendering?.(sent);
+  if ("html" in sent) sendRendered(req, res, sent, { setCookies });
+  else sendKept(req, res, sent, { setCookies });
 }
 
 /**

@@ -9,6 +9,9 @@ import { treeCpuTicks, waitUntilQuiet } from "./proc.ts";
 export const USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
 
+/** What Chrome on Android sends: brotli is taken when the server offers it. */
+export const PHONE_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 /** At most this many latencies are kept per run (1,500 req/s for 60 s is 90,000). */
 const MAX_SAMPLES = 1_000_000;
 
@@ -53,6 +56,8 @@ export type LoadSpec = {
   clientIp: () => string;
   /** The process whose tree's CPU time is measured, with its clock ticks per second. */
   server?: { pid: number; ticksPerSecond: number };
+  /** Each request's path and query, when they differ (many owners each scanned once, junk query strings). */
+  path?: () => string;
   /** Headers every request carries besides the defaults (a signed-in owner's Cookie). */
   headers?: Record<string, string>;
   /** Makes each request a form POST: its path (default the url's), url-encoded fields and the headers it adds (a cookie). */
@@ -69,12 +74,12 @@ export async function runLoad(spec: LoadSpec): Promise<Run> {
     connections: spec.connections,
     ...(spec.amount ? { amount: spec.amount } : { duration: spec.durationS ?? 5 }),
     timeout: 10,
-    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT, ...spec.headers },
+    headers: { "accept-encoding": PHONE_ACCEPT_ENCODING, "user-agent": USER_AGENT, ...spec.headers },
     requests: [
       {
         setupRequest: (request) => {
           const headers = { ...request.headers, "fly-client-ip": spec.clientIp() };
-          if (!spec.form) return { ...request, headers };
+          if (!spec.form) return spec.path ? { ...request, headers, path: spec.path() } : { ...request, headers };
           const { path, fields, headers: added } = spec.form();
           const body = new URLSearchParams(fields).toString();
           const post = { ...request, method: "POST", body, headers: { ...headers, ...added, "content-type": "application/x-www-form-urlencoded" } };

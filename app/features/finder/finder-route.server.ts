@@ -11,7 +11,7 @@ import { messageIn, type MessageKey } from "~/i18n/messages";
 import { DEMO_TOKEN } from "./demo";
 import { countSearch } from "./finder-metrics.server";
 import type { FinderActionData, FinderLoaderData, UnlockMode } from "./finder";
-import { searchOwner } from "./owner-search.server";
+import { lookedUpContext, searchOwner } from "./owner-search.server";
 import { visitsCookieWith } from "./location-ticket.server";
 import { logDemoSearch } from "./search-history.server";
 import { isAutomatedRequest } from "./visitor";
@@ -75,7 +75,9 @@ export async function finderLoader({ request, context }: Args) {
   }
   const demoUnlocked = url.searchParams.get("unmasked") === "1";
   const finderId = context.get(userContext)?.id ?? null;
-  const { result, visitId } = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId });
+  const known = context.get(lookedUpContext);
+  const lookedUp = known && finderId === null && !demoUnlocked && known.query.type === query.type && known.query.number === query.number ? known.lookedUp : undefined;
+  const { result, visitId } = await searchOwner(db, query, { ip: clientIp, clientKey, log, automated, demoUnlocked, finderId }, lookedUp);
   if (!rereading) countSearch(searchRequest.kind, result.profile.kind, automated);
   // The visit's ticket goes in the finder's cookie, not the page (location-ticket.server.ts).
   const headers = visitId ? { ...NO_STORE, "Set-Cookie": await visitsCookieWith(visitId, request.headers.get("Cookie")) } : NO_STORE;

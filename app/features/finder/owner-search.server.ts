@@ -3,6 +3,7 @@
 // not-found placeholder whatever the reason — except a minted sticker nobody has claimed, which
 // says it is not activated yet (docs/decisions/011) — and a human's search is logged for the owner.
 import { eq, and, sql, type Placeholder } from "drizzle-orm";
+import { createContext } from "react-router";
 import type { Db } from "../../../db/connection";
 import { products, profiles, tagbackTokens } from "../../../db/schema";
 import { firstVerifiedTokenOf } from "~/features/stickers/tokens.server";
@@ -211,6 +212,12 @@ async function unlockOffer(db: Db, row: OwnerRow, finderId: string | null | unde
 export type LookedUp = { result: SearchResult; ownerId: string | null };
 
 /**
+ * A lookup already made for this request, by an anonymous visitor (server/app.ts, for a sticker
+ * scan whose page was not kept): the loader uses it rather than looking the same owner up again.
+ */
+export const lookedUpContext = createContext<{ query: SearchQuery; lookedUp: LookedUp } | null>(null);
+
+/**
  * The one place a search is answered: the demo profile, an owner, the not-activated sticker, or the
  * placeholder. Reads only; `recordVisit` logs it. The result says `visit: false` until then.
  */
@@ -237,8 +244,13 @@ export function recordVisit(db: Db, ownerId: string, query: SearchQuery, options
 }
 
 /** Looks a search up and logs it as the options say: the result, and the visit logged (if any). */
-export async function searchOwner(db: Db, query: SearchQuery, options: SearchOptions): Promise<{ result: SearchResult; visitId: string | null }> {
-  const { result, ownerId } = await lookUpSearch(db, query, options);
+export async function searchOwner(
+  db: Db,
+  query: SearchQuery,
+  options: SearchOptions,
+  lookedUp?: LookedUp,
+): Promise<{ result: SearchResult; visitId: string | null }> {
+  const { result, ownerId } = lookedUp ?? (await lookUpSearch(db, query, options));
   if (ownerId === null) return { result, visitId: null };
   if (!options.log) {
     if (options.automated) await countBotSearch(db, ownerId);

@@ -13,16 +13,17 @@ import type { FinderSearchResult } from "./finder";
 import { countSearch } from "./finder-metrics.server";
 import { visitsCookieWith } from "./location-ticket.server";
 import { countBotSearch } from "./search-history.server";
-import { lookUpSearch, recordVisit } from "./owner-search.server";
+import { lookUpSearch, recordVisit, type LookedUp } from "./owner-search.server";
 import type { GatedSearch } from "./search-gate.server";
 import { isAutomated } from "./visitor";
 
-/** The scan's search when a URL is a plain sticker scan: `/` with the token as its only parameter. */
+/**
+ * The scan's search when a (canonical) URL is a plain sticker scan: `/` with the token as its only
+ * parameter.
+ */
 export function plainScan(url: URL, search: GatedSearch | null): GatedSearch["query"] {
   if (url.pathname !== "/" || search?.kind !== "sticker" || !search.query) return null;
-  let parameters = 0;
-  for (const _ of url.searchParams.keys()) parameters++;
-  return parameters === 1 ? search.query : null;
+  return url.searchParams.size === 1 ? search.query : null;
 }
 
 /** What a result page is kept by: its language, URL and the result as the page shows it. */
@@ -42,16 +43,19 @@ export type ScanRequest = {
 
 /**
  * The kept page of this scan with the visit logged (and the Set-Cookie that gives the finder its
- * ticket), or null when the page is not kept: React Router renders it (the search runs again there).
+ * ticket), or, when the page is not kept, the key it would be kept by and the lookup: React
+ * Router renders the page, its loader taking that lookup (owner-search.server.ts lookedUpContext).
  */
-export async function keptScan(db: Db, scan: ScanRequest, pages = keptPages): Promise<{ page: KeptPage; setCookie?: string } | null> {
+export async function keptScan(db: Db, scan: ScanRequest, pages = keptPages): Promise<{ page: KeptPage; setCookie?: string } | { page: null; key: string; lookedUp: LookedUp }> {
   const { query } = scan;
   const automated = isAutomated(scan.method, scan.header);
-  const { result, ownerId } = await lookUpSearch(db, query, { clientKey: scan.clientKey });
+  const lookedUp = await lookUpSearch(db, query, { clientKey: scan.clientKey });
+  const { result, ownerId } = lookedUp;
   // The shape the finder's loader gives the page (finder-route.server.ts): a person's scan of an owner is a visit.
   const shown: FinderSearchResult = { ...result, visit: ownerId !== null && !automated, query, demoUnmasked: false };
-  const page = pages.get(scanPageKey(scan.locale, scan.url, shown));
-  if (!page) return null;
+  const key = scanPageKey(scan.locale, scan.url, shown);
+  const page = pages.get(key);
+  if (!page) return { page: null, key, lookedUp };
   countSearch("sticker", result.profile.kind, automated);
   if (ownerId === null) return { page };
   if (automated) {
