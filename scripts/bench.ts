@@ -11,7 +11,10 @@
 // - server RSS idle, after IP-location lookups and under load;
 // - the compressed HTML, where the owner's profile ends in it (the 14 KB point), the JS and CSS;
 // - the signed-in pages (/profile, /messaging, /lost, /token, /settings) of a demo owner's session,
-//   one process as Fly runs it, at 1 and 10 connections (scripts/bench/signed-in.ts).
+//   one process as Fly runs it, at 1 and 10 connections (scripts/bench/signed-in.ts);
+// - traffic as it comes (scripts/bench/traffic.ts): 12,000 owners each scanned once (cold), junk
+//   query strings on kept pages, 64 junk URLs at once (peak RSS, a scan's wait). Every request has a
+//   phone's `Accept-Encoding: gzip, deflate, br, zstd` (the hot runs too, so brotli is measured).
 //
 //   npm run bench                            # 5 s per run, 1 process (as fly.toml runs it)
 //   npm run bench -- --duration 10 --workers 2
@@ -41,6 +44,7 @@ import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
+import { addColdOwners, COLD_OWNERS, measureTraffic, renderTraffic } from "./bench/traffic.ts";
 import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
@@ -197,8 +201,11 @@ async function main() {
     // (demo data is generated in the process that serves, ~55 MB it never gives back).
     const database = path.join(dir, "bench.db");
     await stopChild(await startAppServer(database, 1));
+    // Owners for traffic as it comes: each scanned once (scripts/bench/traffic.ts).
+    const coldTokens = await addColdOwners(database, options.quick ? 3_000 : COLD_OWNERS);
     const app = await startAppServer(database, options.workers);
     const measured = await measureApp(app, options, ticksPerSecond);
+    const traffic = await measureTraffic(app, { tokens: coldTokens, durationS: options.durationS, ticksPerSecond });
     // The app is stopped first, so the static servers have the machine to themselves as it had.
     await stopChild(app);
 
@@ -218,6 +225,7 @@ async function main() {
     }
 
     console.log(renderReport({ environment: env, scanPath: SCAN_PATH, ...measured, bareNode, nginx }));
+    console.log(`\n${renderTraffic(traffic)}`);
 
     // One process, as Fly runs it, with developer mode on for the owner's sign-in.
     const owner = await startAppServer(database, 1, { DEV_MODE_PASSWORD: SIGNED_IN_DEV_MODE_PASSWORD });

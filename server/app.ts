@@ -86,7 +86,8 @@ export const app: RequestHandler = async (req, res, next) => {
         // (decision 029): a plain sticker scan, or a page without a search. It is known by its
         // canonical URL, the query parameters no page reads left out (`?utm_source=`, junk), and
         // rendered at that URL, so junk makes no page of its own (decision 031).
-        url = new URL(canonicalUrl(url), url);
+        // Not `new URL(path, base)`: a path starting with `//` would name a host (see requestUrl).
+        url = new URL(`${url.origin}${canonicalUrl(url)}`);
         const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
         // Not kept yet: rendered for this request, and kept for the next visitor only when this
         // is the second ask within PAGE_TTL_MS (a first scan costs a render, not a keeping).

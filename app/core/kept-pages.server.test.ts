@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
-import { inlineScriptHashes, KeptPages, keptKey, seesWhatAnyoneSees, type KeptPage } from "./kept-pages.server";
+import { canonicalUrl, inlineScriptHashes, KeptPages, keptKey, seesWhatAnyoneSees, type KeptPage } from "./kept-pages.server";
 
 const page = (text: string): KeptPage => ({
   status: 200,
@@ -51,4 +51,73 @@ test("the hashes of a document's inline scripts, not of its external ones", () =
   const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
   const html = `<script nonce="">one()</script><script type="module" src="/a.js"></script><script type="text/x-held">two()</script><script></script>`;
   expect(inlineScriptHashes(html)).toEqual([sha("one()"), sha("two()")]);
+});
+
+test("a page is worth keeping on its second ask within the time to live; the first asks are bounded", () => {
+  const pages = new KeptPages(1_000_000, { maxAsked: 2 });
+  expect(pages.askedBefore("a", 1_000, 0)).toBe(false);
+  expect(pages.askedBefore("a", 1_000, 10)).toBe(true);
+  // A third ask is still a repeat (the burst that follows a second ask keeps nothing twice).
+  expect(pages.askedBefore("a", 1_000, 20)).toBe(true);
+  // Past the time to live it is a first ask again.
+  expect(pages.askedBefore("a", 1_000, 1_000)).toBe(false);
+  // Beyond maxAsked, the oldest first ask is forgotten.
+  expect(pages.askedBefore("b", 1_000, 1_001)).toBe(false);
+  expect(pages.askedBefore("c", 1_000, 1_002)).toBe(false);
+  expect(pages.askedBefore("a", 1_000, 1_003)).toBe(false);
+  expect(pages.askedBefore("c", 1_000, 1_004)).toBe(true);
+});
+
+test("compressions under way are capped and counted in the budget before they finish", () => {
+  const pages = new KeptPages(100, { maxKeeping: 2 });
+  pages.set("old", page("o".repeat(40)), 60_000);
+  expect(pages.reserve(30)).toBe(true);
+  expect(pages.bytes).toBe(73);
+  // A third at once is refused whatever the room.
+  expect(pages.reserve(1)).toBe(true);
+  expect(pages.reserve(1)).toBe(false);
+  expect(pages.keeping).toBe(2);
+  // Room is made for what is under way: the oldest page goes.
+  pages.settle(1, "x", null, 60_000);
+  expect(pages.reserve(60)).toBe(true);
+  expect(pages.get("old")).toBeUndefined();
+  expect(pages.bytes).toBe(90);
+  // More than the budget can hold with what is under way is refused.
+  pages.settle(30, "y", page("y".repeat(9)), 60_000);
+  expect(pages.reserve(50)).toBe(false);
+  pages.settle(60, "z", null, 60_000);
+  expect(pages.keeping).toBe(0);
+  expect(pages.bytes).toBe(10);
+});
+
+test("a burst of asks for one page waits for the one render, which ends once", async () => {
+  const pages = new KeptPages();
+  expect(pages.beingRendered("k")).toBeUndefined();
+  const end = pages.startRendering("k");
+  const waiting = pages.beingRendered("k");
+  expect(waiting).toBeDefined();
+  const rendered = { status: 200, route: "/", headers: [], scriptHashes: [], html: "<p>x</p>" };
+  end(rendered);
+  await expect(waiting).resolves.toBe(rendered);
+  expect(pages.beingRendered("k")).toBeUndefined();
+  // A later render of the same key is not ended by the first one's second call.
+  pages.startRendering("k");
+  end(null);
+  expect(pages.beingRendered("k")).toBeDefined();
+});
+
+test("the canonical URL keeps only the parameters pages read, in their order", () => {
+  const canonical = (href: string) => canonicalUrl(new URL(href, "http://x"));
+  expect(canonical("/privacy-policy?j=1&utm_source=a")).toBe("/privacy-policy");
+  expect(canonical("/?utm=1&t=100000000001&fbclid=z")).toBe("/?t=100000000001");
+  expect(canonical("/blog?q=metro%20card&page=2")).toBe("/blog?q=metro%20card");
+  expect(canonical("/?type=metrocard&number=12&x=1")).toBe("/?type=metrocard&number=12");
+  expect(canonical("/blog/a-post?author")).toBe("/blog/a-post?author=");
+});
+
+test("our cookies are read by name as the cookie parser reads them: spaces and tabs around a name count", () => {
+  for (const cookie of ["tb_toast =t", "tb_toast\t=t", " tb_toast=t", "tb_lang=en; tb_toast =t", "_ga=1;tb_toast=t", "tb_toast=a; tb_toast=b", "tb_session"]) {
+    expect(seesWhatAnyoneSees(cookie), JSON.stringify(cookie)).toBe(false);
+  }
+  expect(seesWhatAnyoneSees(" tb_lang =hi ;\ttb_visits=v; other=tb_toast")).toBe(true);
 });
