@@ -20,6 +20,8 @@ import { stopAll, stopAllOnSignal, stopChild } from "./children.ts";
 import { randomPublicIp } from "./client-ips.ts";
 import { PHONE_ACCEPT_ENCODING, runLoad, USER_AGENT, type Run } from "./load.ts";
 import { insertOwners } from "./owners.ts";
+import { runWrk, wrkInstalled, type WrkRun } from "./wrk.ts";
+import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { clockTicksPerSecond, sampleRssPeak, treeRssBytes } from "./proc.ts";
 import { productionNodeOptions, startAppServer, type Server } from "./servers.ts";
 
@@ -29,6 +31,8 @@ export const COLD_OWNERS = 12_000;
 const COLD_SERIES = 7;
 const BURST = 64;
 const WARM_UP_SCANS = 1_000;
+/** Owners the wrk cold run takes in turn (it may scan some twice: its rate is read off, not its cache). */
+const COLD_WRK_OWNERS = 2_000;
 /** The issue's goals. */
 export const GOALS = { coldScanMs: 2, junkMs: 2, burstRssMb: 300, burstScanMs: 250 } as const;
 
@@ -55,6 +59,8 @@ export type Traffic = {
   /** Owners scanned more than once in the cold runs (the run outpaced the owners). */
   coldRepeats: number;
   junk: Run[];
+  /** The same scans through wrk (a load generator that is not JavaScript), or why not. */
+  wrk: WrkRun[] | string;
   burst: { rssBeforeMb: number; rssPeakMb: number; scanMs: number; statuses: Map<number, number>; ms: number };
 };
 
@@ -77,8 +83,18 @@ export async function measureTraffic(app: Server, options: { tokens: string[]; d
     junk.push(await runLoad({ label: kind.label, url: app.base + "/", path: () => kind.path(++serial), connections: 10, durationS, clientIp: randomPublicIp, server }));
   }
 
+  let wrk: WrkRun[] | string = "wrk not installed (apt-get install wrk)";
+  if (wrkInstalled()) {
+    const hot = [`/?t=${DEMO_IDENTIFIERS.aarav.token}`];
+    runWrk({ label: "warm-up", base: app.base, paths: hot, connections: 50, durationS: Math.min(3, durationS) });
+    wrk = [runWrk({ label: "hot scan (wrk)", base: app.base, paths: hot, connections: 50, durationS })];
+    const coldPaths = tokens.slice(next, next + COLD_WRK_OWNERS).map((token) => `/?t=${token}`);
+    next += coldPaths.length;
+    wrk.push(runWrk({ label: "cold scan (wrk)", base: app.base, paths: coldPaths, connections: 50, durationS }));
+  }
+
   const burst = await junkBurst(app, tokens[next++ % tokens.length]!);
-  return { owners: tokens.length, cold, coldRepeats, junk, burst };
+  return { owners: tokens.length, cold, coldRepeats: Math.max(coldRepeats, next - tokens.length), junk, wrk, burst };
 }
 
 /** 64 distinct junk URLs sent at once, and one scan sent right after them: RSS and the scan's wait. */
@@ -125,6 +141,11 @@ export function renderTraffic(t: Traffic): string {
     `| ${run.label} | ${run.connections} | ${ms(run.cpuMsPerRequest)} ms | ≤ ${goal} ms | ${met((run.cpuMsPerRequest ?? Infinity) <= goal)} | ${run.requestsPerSecond.toFixed(0)} | ${run.p50.toFixed(1)} / ${run.p99.toFixed(1)} ms | ${[...run.statuses].map(([s, n]) => `${s}×${n}`).join(" ")}${run.errors ? ` errors×${run.errors}` : ""} |`;
   for (const run of t.cold) lines.push(row(run, GOALS.coldScanMs));
   for (const run of t.junk) lines.push(row(run, GOALS.junkMs));
+  if (typeof t.wrk === "string") lines.push("", t.wrk);
+  else {
+    lines.push("", "| wrk (C, one thread) | connections | req/s | p50 / p99 (client) | non-2xx |", "| --- | ---: | ---: | ---: | ---: |");
+    for (const run of t.wrk) lines.push(`| ${run.label} | ${run.connections} | ${run.requestsPerSecond.toFixed(0)} | ${run.p50.toFixed(1)} / ${run.p99.toFixed(1)} ms | ${run.non2xx} |`);
+  }
   if (t.coldRepeats > 0) lines.push("", `warning: the cold runs outpaced the owners: ${t.coldRepeats} scans were of an owner scanned before (more --owners).`);
   const b = t.burst;
   lines.push(
