@@ -34,6 +34,9 @@ import { keptRoutePaths } from "./kept-routes";
 import { renderSlots } from "./render-slots";
 import { ROUTE_LABEL } from "./request-log";
 
+/** Fly's health check: answered whatever line of pages is waiting. */
+const HEALTH_CHECK = "/healthcheck";
+
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
 const STREAM_CLOSE_GRACE_MS = 1_000;
 
@@ -122,13 +125,16 @@ export const app: RequestHandler = async (req, res, next) => {
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    // A finder's search, and a form a person sent, go before other pages (render-slots.ts).
-    await renderSlots.take(finderFirst || req.method === "POST");
+    // An anonymous page waits for a render slot, a finder's search first (render-slots.ts). Signed-in
+    // visitors, form posts and the health check never wait: junk is anonymous, and a slot must not
+    // be held by an owner's sticker sheet or card being drawn in a worker.
+    const waits = (req.method === "GET" || req.method === "HEAD") && url.pathname !== HEALTH_CHECK && seesWhatAnyoneSees(req.headers.cookie);
+    if (waits) await renderSlots.take(finderFirst);
     let handled: Response;
     try {
       handled = await handleRequest(request, context);
     } finally {
-      renderSlots.release();
+      if (waits) renderSlots.release();
     }
     const response = allowOnMethodNotAllowed(handled);
     if (matched.pattern) res.locals.route = matched.pattern;

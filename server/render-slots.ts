@@ -1,4 +1,5 @@
-// How many requests React Router works on at once (decision 031). Rendering is work on the one
+// How many anonymous page requests React Router works on at once (decision 031; server/app.ts
+// decides which requests wait: signed-in visitors, form posts and the health check never do). Rendering is work on the one
 // event loop: 64 pages rendered at once take no less CPU than 64 one after another, but each holds
 // its memory (React's buffers, the HTML, its compression) the whole time, and every step of every
 // other request — a finder's scan among them — waits behind a step of each. So a few at a time,
