@@ -292,7 +292,8 @@ export function workerEnv(): Env {
  * The cluster's primary: starts `count` workers on env.PORT, relays cross-process messages
  * (app/core/cross-process.server.ts) between them, replaces a worker that crashes, runs the
  * retention sweep (it serves no requests, so no request waits behind a batch in its event loop),
- * and on SIGTERM or SIGINT stops them all and exits with the worst of their exit codes.
+ * and on SIGTERM or SIGINT stops them all and exits 0 — or with the worst exit code of the workers
+ * that failed before the stop (a crash, a busy port).
  */
 export function startCluster(env: Env, count: number) {
   // Demo mode made up a session secret and a developer password in this process: every worker
@@ -323,8 +324,15 @@ export function startCluster(env: Env, count: number) {
       }
     });
     worker.once("exit", (code, signal) => {
-      if (code !== 0 || signal) exitCode = Math.max(exitCode, code ?? 1);
+      // How a worker ends once the stop has begun is the stop's doing, not a failure: under load
+      // one still starting dies of the signal itself (its handler is not installed yet), one whose
+      // requests outlast SHUTDOWN_TIMEOUT_MS exits 1. A clean stop exits 0 (Fly reads anything
+      // else on a deploy as a crash).
       if (stopping) return;
+      // Ctrl-C's SIGINT reaches the workers too, and one may be seen dead of it before the
+      // primary's own handler has run: that is the stop arriving, not a crash.
+      const stopSignal = signal === "SIGTERM" || signal === "SIGINT";
+      if (!stopSignal && (code !== 0 || signal)) exitCode = Math.max(exitCode, code ?? 1);
       // Before every worker listened, a failure is the configuration's (busy port): stop.
       if (listening < count) {
         stop("SIGTERM");

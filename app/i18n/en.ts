@@ -45,7 +45,9 @@ import {
 } from "~/features/owner/rules";
 import {
   DEMO_TOKEN,
+  LOCK_SCREEN_CUSTOM,
   LOCK_SCREEN_LINE_MAX,
+  LOCK_SCREEN_STYLES,
   MAX_MINT_COUNT,
   REPRINT_MAX_COPIES,
   REPRINT_MAX_LABELS,
@@ -328,6 +330,20 @@ export const en = {
       title: "Line not printable",
       description: "The card prints English and Hindi letters, digits and common punctuation; remove the other characters (emoji, other scripts).",
     },
+    cardSize: { title: "Card size", description: "Give the size as width x height in pixels, e.g. 1080x2400." },
+    cardWidth: {
+      title: "Card size",
+      description: `The width of a custom size is ${LOCK_SCREEN_CUSTOM.minWidth} to ${LOCK_SCREEN_CUSTOM.maxWidth} pixels.`,
+    },
+    cardHeight: {
+      title: "Card size",
+      description: `The height of a custom size is ${LOCK_SCREEN_CUSTOM.minHeight} to ${LOCK_SCREEN_CUSTOM.maxHeight} pixels.`,
+    },
+    cardRatio: {
+      title: "Card size",
+      description: `A card is portrait: its height is ${LOCK_SCREEN_CUSTOM.minRatio} to ${LOCK_SCREEN_CUSTOM.maxRatio} times its width.`,
+    },
+    cardStyle: { title: "Card style", description: `Choose the style: ${LOCK_SCREEN_STYLES.join(" or ")}.` },
     badCopies: { title: "Copies", description: `Choose 1 to ${REPRINT_MAX_COPIES} copies of each sticker.` },
     tooManyLabels: { title: "Too many labels", description: `At most ${REPRINT_MAX_LABELS} labels at once: choose fewer copies.` },
     noVerifiedTokens: { title: "No stickers to print", description: "Verify a token first: only your verified tokens are printed." },

@@ -8,7 +8,7 @@ import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
 import { parseLockScreenRequest } from "~/features/stickers/lock-screen";
 import { tokenUrl } from "~/features/stickers/mint.server";
-import { cardLineOf, isOwnVerifiedToken, printFor } from "~/features/stickers/printables.server";
+import { cardLineOf, isOwnVerifiedToken, printFor, refusal } from "~/features/stickers/printables.server";
 import { refuseWhenBusy, renderLockScreenPng } from "~/features/stickers/sheet-jobs.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw new Response("No verified sticker of yours has this token.", { status: 404, headers: NO_STORE });
   }
   const parsed = parseLockScreenRequest(new URL(request.url).searchParams);
-  if (!parsed.ok) throw new Response(parsed.error, { status: 400, headers: NO_STORE });
+  if (!parsed.ok) throw refusal(parsed.problems[0]!.key, 400);
   const { width, height, style } = parsed.value;
   const line = await cardLineOf(db, user.id);
   const card = { token, url: tokenUrl(getEnv().APP_URL, token), line, width, height, style };

@@ -30,6 +30,8 @@ export type SpawnOptions = {
   nodeArgs?: string[];
   /** The server's working directory, where it looks for build/ and db/ (default: the project). */
   cwd?: string;
+  /** Leads a process group of its own (its workers join it), so a test can signal the group. */
+  detached?: boolean;
 };
 
 /**
@@ -44,6 +46,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   let stderr = "";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.resolve("server.js")], {
     cwd: options.cwd,
+    detached: options.detached,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, METRICS_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -27,6 +27,7 @@ import {
   LOCK_SCREEN_SIZES,
   PRINTS_PER_USER_LIMIT,
   REPRINT_MAX_COPIES,
+  REPRINT_MAX_LABELS,
 } from "~/features/stickers/rules";
 import { sheetPool } from "~/features/stickers/sheet-jobs.server";
 import { message } from "~/i18n/messages";
@@ -116,6 +117,75 @@ beforeAll(async () => {
 });
 
 afterAll(() => sheetPool.close());
+
+/** What the /token action answers a card or reprint form: the refusal's data, or the redirect. */
+async function submit(owner: Owner, fields: Record<string, string>) {
+  return callRoute(tokenRoute.action, post("/token", fields), { user: owner });
+}
+
+type Refusal = { intent: string; subject: string | null; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+
+describe("the card and reprint forms on /token: a refusal stays in the form, an allowed one leads to the file", () => {
+  test("a custom size out of range: 400 with the reason on its field, for that token's form, with what was typed", async () => {
+    const token = asha.tokens[1]!;
+    const typed = { intent: "lock-screen-card", token, size: "custom", width: "100", height: "2000", style: "dark" };
+    const refused = await submit(asha, typed);
+    expect(statusOf(refused)).toBe(400);
+    const { intent, subject, result } = dataOf<Refusal>(refused);
+    expect({ intent, subject }).toEqual({ intent: "lock-screen-card", subject: token });
+    expect(result.error).toEqual({ width: ["token.cardWidth"] });
+    expect(result.initialValue).toEqual(typed);
+
+    // Both out of range: both fields say so. In range but square: the size as a whole.
+    const both = dataOf<Refusal>(await submit(ravi, { intent: "lock-screen-card", token: ravi.tokens[0]!, size: "custom", width: "5000", height: "" }));
+    expect(both.result.error).toEqual({ width: ["token.cardWidth"], height: ["token.cardHeight"] });
+    expect(both.subject).toBe(ravi.tokens[0]);
+    const square = await submit(asha, { ...typed, width: "1000", height: "1000" });
+    expect(statusOf(square)).toBe(400);
+    expect(dataOf<Refusal>(square).result.error).toEqual({ "": ["token.cardRatio"] });
+  });
+
+  test("an allowed card is a document redirect to its PNG, which the owner gets", { timeout: 60_000 }, async () => {
+    const token = asha.tokens[0]!;
+    const custom = await submit(asha, { intent: "lock-screen-card", token, size: "custom", width: "900", height: "1700", style: "dark" });
+    expect(statusOf(custom)).toBe(302);
+    expect((custom as Response).headers.get("X-Remix-Reload-Document")).toBe("true");
+    const location = (custom as Response).headers.get("Location")!;
+    expect(location).toBe(`/token/${token}/lock-screen.png?size=900x1700&style=dark`);
+    const png = await card(asha, token, location.slice(location.indexOf("?")));
+    expect(png.status).toBe(200);
+    expect(pngSize(new Uint8Array(await png.arrayBuffer()))).toEqual({ width: 900, height: 1700 });
+
+    // An offered size; the custom fields, left filled in, do not count.
+    const offered = await submit(ravi, { intent: "lock-screen-card", token: ravi.tokens[0]!, size: "720x1600", style: "light", width: "1", height: "1" });
+    expect((offered as Response).headers.get("Location")).toBe(`/token/${ravi.tokens[0]}/lock-screen.png?size=720x1600&style=light`);
+  });
+
+  test(`copies beyond ${REPRINT_MAX_COPIES}, or not a whole number: 400 with the reason on copies, with what was typed`, async () => {
+    for (const copies of [String(REPRINT_MAX_COPIES + 1), "0", "two", "1.5"]) {
+      const refused = await submit(asha, { intent: "reprint", copies, format: "pdf" });
+      expect(statusOf(refused), copies).toBe(400);
+      const { intent, result } = dataOf<Refusal>(refused);
+      expect(intent).toBe("reprint");
+      expect(result.error).toEqual({ copies: ["token.badCopies"] });
+      expect(result.initialValue).toMatchObject({ copies });
+    }
+  });
+
+  test(`more than ${REPRINT_MAX_LABELS} labels in all is refused in the form; within them, a redirect to the PDF or the SVG`, async () => {
+    const many = await createOwner();
+    for (let i = 0; i <= REPRINT_MAX_LABELS / REPRINT_MAX_COPIES; i++) await give(many);
+    const tooMany = await submit(many, { intent: "reprint", copies: String(REPRINT_MAX_COPIES), format: "pdf" });
+    expect(statusOf(tooMany)).toBe(400);
+    expect(dataOf<Refusal>(tooMany).result.error).toEqual({ copies: ["token.tooManyLabels"] });
+    // The same copies of another owner's one token fit.
+    const pdf = await submit(ravi, { intent: "reprint", copies: String(REPRINT_MAX_COPIES), format: "pdf" });
+    expect(statusOf(pdf)).toBe(302);
+    expect((pdf as Response).headers.get("Location")).toBe(`/token/stickers.pdf?copies=${REPRINT_MAX_COPIES}`);
+    const svg = await submit(asha, { intent: "reprint", copies: "", format: "svg" });
+    expect((svg as Response).headers.get("Location")).toBe("/token/stickers.svg?copies=1");
+  });
+});
 
 describe("the lock-screen card", () => {
   const sizes = [...LOCK_SCREEN_SIZES.map(({ width, height }) => ({ width, height, query: `?size=${width}x${height}` })), { width: 900, height: 1700, query: "?size=custom&width=900&height=1700&style=dark" }];
@@ -226,15 +296,15 @@ describe("the lock-screen card", () => {
   });
 
   test.each([
-    ["?size=99x99", /not possible/],
-    ["?size=1080x1080", /portrait/],
-    ["?size=custom&width=1000", /width x height/],
-    ["?size=big", /width x height/],
-    ["?style=neon", /Unknown style/],
-  ])("a bad request %s is a 400 that says why", async (query, text) => {
+    ["?size=99x99", "token.cardWidth"],
+    ["?size=1080x1080", "token.cardRatio"],
+    ["?size=custom&width=1000", "token.cardHeight"],
+    ["?size=big", "token.cardSize"],
+    ["?style=neon", "token.cardStyle"],
+  ] as const)("a link asking for %s is a 400 that says why", async (query, key) => {
     const response = await card(asha, asha.tokens[0]!, query);
     expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(text);
+    expect(await response.text()).toBe(message(key).description);
   });
 });
 

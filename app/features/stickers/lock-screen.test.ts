@@ -1,5 +1,6 @@
 // What a lock-screen card request may ask for: every offered size, a custom one within the bounds,
-// light or dark; anything else refused with the reason.
+// light or dark; anything else refused with its reasons, each on the field it is about (the /token
+// form shows it there).
 import { describe, expect, test } from "vitest";
 import { parseLockScreenRequest, sizeValue } from "./lock-screen";
 import { LOCK_SCREEN_CUSTOM, LOCK_SCREEN_SIZES, lineHasOnlyCardCharacters } from "./rules";
@@ -17,19 +18,19 @@ describe("parseLockScreenRequest", () => {
   });
 
   test.each([
-    "size=319x600",
-    `size=${LOCK_SCREEN_CUSTOM.maxWidth + 1}x4000`,
-    "size=1000x1000",
-    "size=500x1500",
-    "size=custom&width=&height=",
-    "size=custom&width=-5&height=900",
-    "size=1e3x2000",
-    "size=1080x2400x3",
-    "style=sepia",
-  ])("refuses %s with a reason", (query) => {
-    const parsed = parse(query);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.error.length).toBeGreaterThan(10);
+    ["size=319x600", [{ field: "size", key: "token.cardWidth" }]],
+    [`size=${LOCK_SCREEN_CUSTOM.maxWidth + 1}x4000`, [{ field: "size", key: "token.cardWidth" }, { field: "size", key: "token.cardHeight" }]],
+    ["size=1000x1000", [{ field: "size", key: "token.cardRatio" }]],
+    ["size=500x1500", [{ field: "size", key: "token.cardRatio" }]],
+    ["size=custom&width=&height=", [{ field: "width", key: "token.cardWidth" }, { field: "height", key: "token.cardHeight" }]],
+    ["size=custom&width=-5&height=900", [{ field: "width", key: "token.cardWidth" }]],
+    ["size=custom&width=1000&height=1000", [{ field: null, key: "token.cardRatio" }]],
+    ["size=custom&width=100&height=99999", [{ field: "width", key: "token.cardWidth" }, { field: "height", key: "token.cardHeight" }]],
+    ["size=1e3x2000", [{ field: "size", key: "token.cardSize" }]],
+    ["size=1080x2400x3", [{ field: "size", key: "token.cardSize" }]],
+    ["style=sepia", [{ field: "style", key: "token.cardStyle" }]],
+  ])("refuses %s, each reason on its field", (query, problems) => {
+    expect(parse(query)).toEqual({ ok: false, problems });
   });
 });
 

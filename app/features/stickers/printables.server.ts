@@ -9,7 +9,7 @@ import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
 import { message, type MessageKey } from "~/i18n/messages";
 import { tokenUrl } from "./mint.server";
-import { isToken, LOCK_SCREEN_LINE_DEFAULT, PRINTS_PER_USER_LIMIT, REPRINT_MAX_COPIES, REPRINT_MAX_LABELS } from "./rules";
+import { isToken, LOCK_SCREEN_LINE_DEFAULT, PRINTS_PER_USER_LIMIT, REPRINT_MAX_LABELS, reprintCopiesOf } from "./rules";
 import type { Sticker } from "./sheet.server";
 import { verifiedTokensOf } from "./tokens.server";
 
@@ -68,13 +68,10 @@ export async function printFor<T>(db: Db, userId: string, draw: () => Promise<T>
 
 export type ReprintRequest = { ok: true; copies: number } | { ok: false; response: Response };
 
-/** `copies` from the query: 1 when absent, else a whole number from 1 to REPRINT_MAX_COPIES. */
+/** `copies` from a link's query (reprintCopiesOf). */
 export function reprintCopies(params: URLSearchParams): ReprintRequest {
-  const raw = params.get("copies");
-  if (raw === null || raw.trim() === "") return { ok: true, copies: 1 };
-  const copies = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
-  if (copies < 1 || copies > REPRINT_MAX_COPIES) return { ok: false, response: refusal("token.badCopies", 400) };
-  return { ok: true, copies };
+  const copies = reprintCopiesOf(params.get("copies"));
+  return copies === null ? { ok: false, response: refusal("token.badCopies", 400) } : { ok: true, copies };
 }
 
 /**

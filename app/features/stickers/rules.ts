@@ -101,6 +101,15 @@ export function lineHasOnlyCardCharacters(line: string): boolean {
 export const REPRINT_MAX_COPIES = 24;
 /** …and at most this many labels in one sheet (10 A4 pages). */
 export const REPRINT_MAX_LABELS = 240;
+export const REPRINT_FORMATS = ["pdf", "svg"] as const;
+
+/** `copies` as typed: 1 when left empty, a whole number from 1 to REPRINT_MAX_COPIES, else null. */
+export function reprintCopiesOf(raw: string | null | undefined): number | null {
+  const value = (raw ?? "").trim();
+  if (value === "") return 1;
+  const copies = /^\d{1,3}$/.test(value) ? Number(value) : 0;
+  return copies >= 1 && copies <= REPRINT_MAX_COPIES ? copies : null;
+}
 
 /**
  * Lock-screen cards and reprints an owner may have drawn per minute: each takes the one print

@@ -1,8 +1,8 @@
-// "Put this on your lock screen" and "Reprint my stickers" on /token (decision 027). The line is a
-// conform form posted to /token; the card and the reprint are plain GET forms to the files
-// themselves (<form>, not React Router's <Form>: the answer is a picture or a PDF, not a page),
-// so all of it works without JavaScript.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+// "Put this on your lock screen" and "Reprint my stickers" on /token (decision 027). All three are
+// conform forms posted to /token, so a refusal comes back in the form, with what was typed, with or
+// without JavaScript. The card and the reprint are plain <form>s, not React Router's <Form>: once
+// checked they lead to the file itself (a redirect), a picture or a PDF, not a page.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -15,15 +15,22 @@ import {
   LOCK_SCREEN_SIZES,
   REPRINT_MAX_COPIES,
 } from "~/features/stickers/rules";
-import { lockScreenLineSchema } from "~/routes/_app.token/token-forms";
+import { lockScreenCardSchema, lockScreenLineSchema, reprintSchema } from "~/routes/_app.token/token-forms";
 import { ErrorAlert, errorTexts, grouped, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
 
 const SELECT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
 const NUMBER = "mt-1 block w-28 rounded-lg border border-slate-300 px-3 py-2 text-base";
 
-type PrintablesProps = { verifiedTokens: string[]; line: string | null; lineResult: LastResult };
+type PrintablesProps = {
+  verifiedTokens: string[];
+  line: string | null;
+  lineResult: LastResult;
+  /** The refused card form's token and result, when the post this page answers was a card's. */
+  card: { token: string | null; result: LastResult } | undefined;
+  reprintResult: LastResult;
+};
 
-export function Printables({ verifiedTokens, line, lineResult }: PrintablesProps) {
+export function Printables({ verifiedTokens, line, lineResult, card, reprintResult }: PrintablesProps) {
   return (
     <section aria-labelledby="lock-screen-title" className="space-y-6">
       <div>
@@ -44,7 +51,7 @@ export function Printables({ verifiedTokens, line, lineResult }: PrintablesProps
           <ul className="space-y-4">
             {verifiedTokens.map((token) => (
               <li key={token}>
-                <CardForm token={token} />
+                <CardForm token={token} lastResult={card?.token === token ? card.result : undefined} />
               </li>
             ))}
           </ul>
@@ -52,7 +59,7 @@ export function Printables({ verifiedTokens, line, lineResult }: PrintablesProps
             Open the card on your phone, keep the picture (long-press it, then save it to your photos), and choose it as your
             lock-screen wallpaper. Then try it: scan your lock screen with another phone.
           </p>
-          <ReprintForm count={verifiedTokens.length} />
+          <ReprintForm count={verifiedTokens.length} lastResult={reprintResult} />
         </>
       )}
     </section>
@@ -91,57 +98,79 @@ function LineForm({ line, lastResult }: { line: string | null; lastResult: LastR
   );
 }
 
-function CardForm({ token }: { token: string }) {
-  const id = (name: string) => `card-${token}-${name}`;
+/** The message under a field, where the field's aria-describedby points (conform's errorId). */
+function FieldMessage({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const texts = errorTexts(errors);
+  return texts?.length ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {texts.join(" ")}
+    </p>
+  ) : null;
+}
+
+function CardForm({ token, lastResult }: { token: string; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: `card-${token}`,
+    lastResult,
+    defaultValue: { size: sizeValue(LOCK_SCREEN_SIZES[0]), style: "light" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: lockScreenCardSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: sizeKey, ...size } = getSelectProps(fields.size);
+  const { key: styleKey, ...style } = getSelectProps(fields.style);
+  const { key: widthKey, ...width } = getInputProps(fields.width, { type: "number" });
+  const { key: heightKey, ...height } = getInputProps(fields.height, { type: "number" });
   return (
-    <form
-      method="get"
-      action={`/token/${token}/lock-screen.png`}
-      className="space-y-3 rounded-xl border border-slate-200 p-5"
-      aria-labelledby={id("title")}
-      data-testid="lock-screen-form"
-    >
-      <h3 id={id("title")} className="text-lg font-semibold">
+    <form method="post" action="/token" {...getFormProps(form)} className="space-y-3 rounded-xl border border-slate-200 p-5" aria-labelledby={`${form.id}-title`} data-testid="lock-screen-form">
+      <input type="hidden" name="intent" value="lock-screen-card" />
+      <input type="hidden" name="token" value={token} />
+      <h3 id={`${form.id}-title`} className="text-lg font-semibold">
         Lock-screen card for <span className="font-mono">{grouped(token)}</span>
       </h3>
+      <ErrorAlert errors={form.errors} fallback="token.cardRatio" />
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor={id("size")} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={fields.size.id} className="block text-sm font-medium text-slate-800">
             Phone screen size
           </label>
-          <select id={id("size")} name="size" defaultValue={sizeValue(LOCK_SCREEN_SIZES[0])} className={SELECT}>
-            {LOCK_SCREEN_SIZES.map((size) => (
-              <option key={sizeValue(size)} value={sizeValue(size)}>
-                {size.label}
+          <select key={sizeKey} {...size} className={SELECT}>
+            {LOCK_SCREEN_SIZES.map((one) => (
+              <option key={sizeValue(one)} value={sizeValue(one)}>
+                {one.label}
               </option>
             ))}
             <option value="custom">Custom (width and height below)</option>
           </select>
+          <FieldMessage id={fields.size.errorId} errors={fields.size.errors} />
         </div>
         <div>
-          <label htmlFor={id("style")} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={fields.style.id} className="block text-sm font-medium text-slate-800">
             Style
           </label>
-          <select id={id("style")} name="style" defaultValue="light" className={SELECT}>
+          <select key={styleKey} {...style} className={SELECT}>
             <option value="light">Light</option>
             <option value="dark">Dark</option>
           </select>
+          <FieldMessage id={fields.style.errorId} errors={fields.style.errors} />
         </div>
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Custom size, in pixels</legend>
-        <div className="mt-1 flex flex-wrap items-end gap-3">
+        <div className="mt-1 flex flex-wrap items-start gap-3">
           <div>
-            <label htmlFor={id("width")} className="block text-xs text-slate-600">
+            <label htmlFor={fields.width.id} className="block text-xs text-slate-600">
               Width
             </label>
-            <input id={id("width")} name="width" type="number" inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minWidth} max={LOCK_SCREEN_CUSTOM.maxWidth} className={NUMBER} />
+            <input key={widthKey} {...width} inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minWidth} max={LOCK_SCREEN_CUSTOM.maxWidth} className={NUMBER} />
+            <FieldMessage id={fields.width.errorId} errors={fields.width.errors} />
           </div>
           <div>
-            <label htmlFor={id("height")} className="block text-xs text-slate-600">
+            <label htmlFor={fields.height.id} className="block text-xs text-slate-600">
               Height
             </label>
-            <input id={id("height")} name="height" type="number" inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minHeight} max={LOCK_SCREEN_CUSTOM.maxHeight} className={NUMBER} />
+            <input key={heightKey} {...height} inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minHeight} max={LOCK_SCREEN_CUSTOM.maxHeight} className={NUMBER} />
+            <FieldMessage id={fields.height.errorId} errors={fields.height.errors} />
           </div>
         </div>
         <p className="mt-1 text-xs text-slate-600">Used when the size is Custom: {CUSTOM_SIZE_RULE}.</p>
@@ -153,9 +182,19 @@ function CardForm({ token }: { token: string }) {
   );
 }
 
-function ReprintForm({ count }: { count: number }) {
+function ReprintForm({ count, lastResult }: { count: number; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: "reprint",
+    lastResult,
+    defaultValue: { copies: "1" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reprintSchema(count) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: copiesKey, ...copies } = getInputProps(fields.copies, { type: "number" });
   return (
-    <form method="get" action="/token/stickers.pdf" className="space-y-3 rounded-xl border border-slate-200 p-5" aria-labelledby="reprint-title">
+    <form method="post" action="/token" {...getFormProps(form)} className="space-y-3 rounded-xl border border-slate-200 p-5" aria-labelledby="reprint-title">
+      <input type="hidden" name="intent" value="reprint" />
       <h3 id="reprint-title" className="text-lg font-semibold">
         Reprint my stickers
       </h3>
@@ -164,16 +203,17 @@ function ReprintForm({ count }: { count: number }) {
         sheets of 70 × 36 mm labels (3 × 8, Avery Zweckform 3475 and equivalents). Print at 100 % (“actual size”).
       </p>
       <div>
-        <label htmlFor="reprint-copies" className="block text-sm font-medium text-slate-800">
+        <label htmlFor={fields.copies.id} className="block text-sm font-medium text-slate-800">
           Copies of each sticker
         </label>
-        <input id="reprint-copies" name="copies" type="number" inputMode="numeric" min={1} max={REPRINT_MAX_COPIES} defaultValue={1} className={NUMBER} />
+        <input key={copiesKey} {...copies} inputMode="numeric" min={1} max={REPRINT_MAX_COPIES} className={NUMBER} />
+        <FieldMessage id={fields.copies.errorId} errors={fields.copies.errors} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="md">
+        <Button type="submit" name="format" value="pdf" size="md">
           Download PDF
         </Button>
-        <Button type="submit" formAction="/token/stickers.svg" variant="outline" size="md">
+        <Button type="submit" name="format" value="svg" variant="outline" size="md">
           Open as SVG
         </Button>
       </div>

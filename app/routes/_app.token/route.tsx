@@ -1,10 +1,11 @@
 // /token (spec 001 §2 "Token page", §4, §5): Verify Token, My Tokens, the Product Registry, and
-// what an owner prints (decision 027): lock-screen cards and reprints. Six forms post to the route, each with a named intent answered by a function of its own; ids
+// what an owner prints (decision 027): lock-screen cards and reprints. Eight kinds of form post to the route, each with a named intent answered by a function of its own; ids
 // posted by a form are only ever used together with the session's user id. Refusals carry
-// message keys (sections token and product of app/i18n/en.ts), which the parts resolve.
+// message keys (sections token and product of app/i18n/en.ts), which the parts resolve. A card or
+// a reprint the form allows is a redirect to the file itself (its route draws it).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirectDocument } from "react-router";
 import type { Route } from "./+types/route";
 import type { Db } from "../../../db/connection";
 import { dbContext } from "~/core/context";
@@ -16,6 +17,7 @@ import { message, type MessageKey } from "~/i18n/messages";
 import { MyTokens } from "~/routes/_app.token/my-tokens";
 import { CLAIM_REFUSALS, claimToken } from "~/features/stickers/claim.server";
 import { verifyTokenSchema } from "~/features/stickers/claim";
+import { lockScreenCardPath } from "~/features/stickers/lock-screen";
 import { lockScreenLineOf, saveLockScreenLine } from "~/features/stickers/printables.server";
 import { listOwnTokens, removeOwnToken } from "~/routes/_app.token/owner-tokens.server";
 import { Printables } from "~/routes/_app.token/printables";
@@ -24,9 +26,11 @@ import { addOwnProduct, deleteOwnProduct, listOwnProducts, renameOwnProduct } fr
 import {
   addProductSchema,
   deleteProductSchema,
+  lockScreenCardSchema,
   lockScreenLineSchema,
   removeTokenSchema,
   renameProductSchema,
+  reprintSchema,
 } from "~/routes/_app.token/token-forms";
 import type { Intent } from "~/routes/_app.token/token-ui";
 import { VerifyToken } from "~/routes/_app.token/verify-token";
@@ -68,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deleteProductAction(args);
     case "lock-screen-line":
       return lockScreenLineAction(args);
+    case "lock-screen-card":
+      return lockScreenCardAction(args);
+    case "reprint":
+      return reprintAction(args);
     default:
       return unknownIntent();
   }
@@ -75,9 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type IntentArgs = { db: Db; userId: string; formData: FormData };
 
-/** A refused post: the form's submission result (errors are message keys) and the status. */
-function refused(intent: Intent, result: SubmissionResult<string[]>, status: number, productId: string | null = null) {
-  return data({ intent, result, productId, error: null }, { status });
+/**
+ * A refused post: the form's submission result (errors are message keys) and the status.
+ * `subject`: which of the forms sharing an intent was posted (a product's id, a card's token).
+ */
+function refused(intent: Intent, result: SubmissionResult<string[]>, status: number, subject: string | null = null) {
+  return data({ intent, result, subject, error: null }, { status });
 }
 
 /** Done: back to /token with the message as a success toast. */
@@ -134,6 +145,22 @@ async function lockScreenLineAction({ db, userId, formData }: IntentArgs) {
   return done(submission.value.line === null ? "token.lineReset" : "token.lineSaved");
 }
 
+// A card or a reprint: a picture or a PDF, not a page of the app, hence a document redirect.
+function lockScreenCardAction({ formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: lockScreenCardSchema });
+  if (submission.status !== "success") return refused("lock-screen-card", submission.reply(), 400, String(formData.get("token") ?? ""));
+  const { token, ...card } = submission.value;
+  return redirectDocument(lockScreenCardPath(token, card));
+}
+
+async function reprintAction({ db, userId, formData }: IntentArgs) {
+  const tokenCount = (await verifiedTokensOf(db, userId)).length;
+  const submission = parseWithZod(formData, { schema: reprintSchema(tokenCount) });
+  if (submission.status !== "success") return refused("reprint", submission.reply(), 400);
+  const { copies, format } = submission.value;
+  return redirectDocument(`/token/stickers.${format}?copies=${copies}`);
+}
+
 export default function TokenPage({ loaderData, actionData }: Route.ComponentProps) {
   /** The last result of a form, when the post the page answers was that form's. */
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
@@ -153,7 +180,13 @@ export default function TokenPage({ loaderData, actionData }: Route.ComponentPro
         renameResult={resultFor("rename-product")}
         deleteResult={resultFor("delete-product")}
       />
-      <Printables verifiedTokens={loaderData.verifiedTokens} line={loaderData.lockScreenLine} lineResult={resultFor("lock-screen-line")} />
+      <Printables
+        verifiedTokens={loaderData.verifiedTokens}
+        line={loaderData.lockScreenLine}
+        lineResult={resultFor("lock-screen-line")}
+        card={actionData?.intent === "lock-screen-card" ? { token: actionData.subject, result: actionData.result } : undefined}
+        reprintResult={resultFor("reprint")}
+      />
     </div>
   );
 }

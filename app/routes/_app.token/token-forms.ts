@@ -1,10 +1,20 @@
-// The token and product forms of /token (spec 001 §5, "Token verification" and "Products"): one
-// zod schema per form, used by the browser (instant messages) and the server. Verify Token's
-// schema is features/stickers/claim.ts (shared with /found). Issues are message
+// The token, product and printables forms of /token (spec 001 §5, "Token verification" and
+// "Products"; decision 027): one zod schema per form, used by the browser (instant messages) and the
+// server. Verify Token's schema is features/stickers/claim.ts (shared with /found). Issues are message
 // keys of app/i18n/en.ts (sections token and product); the limits are the sticker rules.
 import { z } from "zod";
 import { containsProfanity } from "~/core/profanity";
-import { isToken, LOCK_SCREEN_LINE_MAX, lineHasOnlyCardCharacters, PRODUCT_NAME_MAX, PRODUCT_RENAME_MAX } from "~/features/stickers/rules";
+import { readCardRequest } from "~/features/stickers/lock-screen";
+import {
+  isToken,
+  LOCK_SCREEN_LINE_MAX,
+  lineHasOnlyCardCharacters,
+  PRODUCT_NAME_MAX,
+  PRODUCT_RENAME_MAX,
+  REPRINT_FORMATS,
+  REPRINT_MAX_LABELS,
+  reprintCopiesOf,
+} from "~/features/stickers/rules";
 import { key, type MessageKey } from "~/i18n/messages";
 
 export const removeTokenSchema = z.object({
@@ -52,3 +62,38 @@ export const lockScreenLineSchema = z.object({
     })
     .transform((value) => value || null),
 });
+
+/**
+ * A lock-screen card of one of the owner's tokens: the size and style the PNG route reads
+ * (features/stickers/lock-screen.ts), checked here so that a refusal stays in the form.
+ */
+export const lockScreenCardSchema = z
+  .object({
+    token: z.string({ error: key("token.chooseToken") }).refine(isToken, key("token.chooseToken")),
+    size: z.string().optional(),
+    style: z.string().optional(),
+    width: z.string().optional(),
+    height: z.string().optional(),
+  })
+  .transform(({ token, ...fields }, ctx) => {
+    const card = readCardRequest(fields);
+    if (card.ok) return { token, ...card.value };
+    for (const { field, key: message } of card.problems) ctx.addIssue({ code: "custom", message, path: field ? [field] : [] });
+    return z.NEVER;
+  });
+
+/** Reprint my stickers: copies of each of the owner's `tokenCount` verified tokens, within one sheet's labels. */
+export function reprintSchema(tokenCount: number) {
+  return z.object({
+    copies: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const copies = reprintCopiesOf(raw);
+        if (copies === null) ctx.addIssue({ code: "custom", message: key("token.badCopies") });
+        else if (copies * tokenCount > REPRINT_MAX_LABELS) ctx.addIssue({ code: "custom", message: key("token.tooManyLabels") });
+        return copies ?? z.NEVER;
+      }),
+    format: z.enum(REPRINT_FORMATS).default("pdf"),
+  });
+}

@@ -5,7 +5,15 @@ import { useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { isMessageKey, message, messageOf, type MessageKey } from "~/i18n/messages";
 
-export type Intent = "verify-token" | "remove-token" | "add-product" | "rename-product" | "delete-product" | "lock-screen-line";
+export type Intent =
+  | "verify-token"
+  | "remove-token"
+  | "add-product"
+  | "rename-product"
+  | "delete-product"
+  | "lock-screen-line"
+  | "lock-screen-card"
+  | "reprint";
 
 /** What the server answered to a form's last post, when it refused it. */
 export type LastResult = SubmissionResult<string[]> | undefined;
