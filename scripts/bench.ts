@@ -23,7 +23,8 @@
 //                                            # the finders (scripts/bench/admin-work.ts; minutes)
 //   npm run bench -- --capacity              # also: how far one process goes — scans, messages,
 //                                            # open streams, database growth, restore time
-//                                            # (scripts/bench/capacity.ts, decision 004; minutes)
+//                                            # (scripts/bench/capacity.ts, decision 004; minutes),
+//                                            # and the single-file write ceiling (write-ceiling.ts)
 //
 // Everything it starts (server, nginx, bare node server) is stopped at the end, on error and on
 // Ctrl-C (scripts/bench/children.ts). Numbers are only worth comparing on a quiet machine: the
@@ -45,6 +46,7 @@ import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
 import { addColdOwners, COLD_OWNERS, measureTraffic, renderTraffic } from "./bench/traffic.ts";
+import { measureWriteCeiling, renderWriteCeiling } from "./bench/write-ceiling.ts";
 import { freePort, nginxInstalled, productionNodeOptions, startAppServer, startBareServer, startNginx, type Server } from "./bench/servers.ts";
 
 const CONNECTIONS = [1, 10, 50] as const;
@@ -247,6 +249,7 @@ async function main() {
     if (options.capacity) {
       const capacity = await measureCapacity({ quick: options.quick, durationS: options.durationS, databasePath: database, dir, ticksPerSecond, scanPath: SCAN_PATH });
       console.log(`\n${renderCapacity(capacity)}`);
+      console.log(`\n${renderWriteCeiling(await measureWriteCeiling({ seconds: options.quick ? 1 : 3, group: 50 }))}`);
     }
   } finally {
     await stopAll();
