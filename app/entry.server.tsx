@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/core/nonce";
@@ -7,7 +7,6 @@ import { requestInfoContext } from "~/core/context";
 import { documentHydration } from "~/core/hydrate-on-load";
 import { holdHydrationUntilLoad } from "~/core/hydrate-on-load.server";
 import { inlineScriptHashes, keepContext, keptKey } from "~/core/kept-pages.server";
-import { coalescedBody } from "~/core/coalesced-body.server";
 import { countDatabaseError } from "~/core/metrics.server";
 import { userContext } from "~/middleware/session";
 import type { RouteHandle } from "~/core/route-handle";
@@ -49,8 +48,9 @@ export default async function handleRequest(
   const shown = keep && request.method === "GET" && responseStatusCode === 200 && !actionData && !errors && !loadContext.get(userContext) ? keptShown(routes) : null;
   const alike = shown !== null && (keep!.kind === "scan") === (shown !== "");
 
+  // Every document is rendered whole (none streams a part later: no route defers data), so that
+  // server/app.ts sends it compressed in one call and one write (server/kept-response.ts).
   const response = await render(request, responseStatusCode, responseHeaders, routerContext, alike ? "" : nonce, {
-    whole: alike,
     holdHydration: hydration === "on-load",
   });
   if (!alike || response.status !== 200) return response;
@@ -85,13 +85,10 @@ function render(
   responseHeaders: Headers,
   routerContext: EntryContext,
   nonce: string,
-  options: { whole: boolean; holdHydration: boolean },
+  options: { holdHydration: boolean },
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots (and pages to keep) get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption = options.whole || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -100,10 +97,10 @@ function render(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
           // A landing page's hydration waits for the load event (decision 019).
-          const body = options.holdHydration ? holdHydrationUntilLoad() : coalescedBody();
+          const body = options.holdHydration ? holdHydrationUntilLoad() : new PassThrough();
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

@@ -29,7 +29,7 @@ import { canonicalUrl, keepContext, keepPage, keptKey, keptPages, PAGE_TTL_MS, s
 import { keptScan, plainScan } from "~/features/finder/scan-page.server";
 import { lookedUpContext } from "~/features/finder/owner-search.server";
 import { ALLOW_READ, METHOD_NOT_ALLOWED } from "./cross-site";
-import { sendKept, sendRendered } from "./kept-response";
+import { sendDocument, sendKept, sendRendered } from "./kept-response";
 import { keptRoutePaths } from "./kept-routes";
 import { renderSlots } from "./render-slots";
 import { ROUTE_LABEL } from "./request-log";
@@ -140,7 +140,9 @@ export const app: RequestHandler = async (req, res, next) => {
     if (matched.pattern) res.locals.route = matched.pattern;
     const alike = context.get(keepContext);
     if (alike?.rendered && response.status === 200) return await sendAlike(req, res, response, alike, rendering.end);
-    if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) endOnShutdown(res, controller);
+    const contentType = response.headers.get("Content-Type") ?? "";
+    if (/text\/event-stream/i.test(contentType)) endOnShutdown(res, controller);
+    else if (/^text\/html/i.test(contentType) && response.body && !res.destroyed && !res.writableEnded) return await sendDocument(req, res, response);
     await sendResponse(res, response);
   } catch (error) {
     countDatabaseError(error);

@@ -25,20 +25,44 @@ export function sendKept(req: ExpressRequest, res: ExpressResponse, page: KeptPa
  */
 export function sendRendered(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, extra: Extra = {}) {
   const encoding = accepted(req);
-  const identity = Buffer.from(page.html, "utf8");
-  const body =
-    encoding === "br"
-      ? zlib.brotliCompressSync(identity, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
-            [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(identity.length),
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        })
-      : encoding === "gzip"
-        ? zlib.gzipSync(identity, { level: 4 })
-        : identity;
-  send(req, res, page, encoding, body, "react", extra);
+  send(req, res, page, encoding, compressOnce(page.html, encoding), "react", extra);
+}
+
+/**
+ * Any other document rendered for this request (a signed-in page, a form's answer, an error page):
+ * entry.server.tsx renders it whole, so it too is compressed in one call and sent in one write,
+ * with its own headers and policy (its nonce), rather than streamed through the compression
+ * middleware in pieces.
+ */
+export async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  const html = await response.text();
+  const encoding = accepted(req);
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
+    res.setHeader(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.vary("Accept-Encoding");
+  const body = compressOnce(html, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function compressOnce(html: string, encoding: Encoding): Buffer {
+  const identity = Buffer.from(html, "utf8");
+  if (encoding === "br") {
+    return zlib.brotliCompressSync(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(identity.length),
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    });
+  }
+  return encoding === "gzip" ? zlib.gzipSync(identity, { level: 4 }) : identity;
 }
 
 /**
