@@ -27,6 +27,10 @@ export function openDatabase(file: string): Opened {
   client.pragma("busy_timeout = 5000");
   client.pragma("foreign_keys = ON");
   client.pragma("synchronous = NORMAL");
+  // Deleted content is overwritten with zeros, not left in free pages: an erased account's e-mail,
+  // bio and messages are gone from the file, not only from its tables (decision 026,
+  // tests/integration/erased-bytes.test.ts). Costs little on the scan's writes (bench/write-ceiling.ts).
+  client.pragma("secure_delete = ON");
   const db = drizzle({ client, schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, file: resolved, created };
