@@ -179,12 +179,17 @@ export const searchHistory = sqliteTable(
     kind: text("kind", { enum: ["viewed", "messaged"] })
       .notNull()
       .default("viewed"),
-    /** The client's limit key (core/client-key.ts): a reload by the same client within the hour is not a new alert. */
+    /**
+     * The client's limit key (core/client-key.ts: an IPv4 address or an IPv6 /64): a reload by the
+     * same client within the hour is not a new alert. Emptied once that hour is over (server/retention.ts).
+     */
     clientKey: text("client_key"),
   },
   (t) => [
     index("search_history_user_id_idx").on(t.userId, t.searchedAt),
     index("search_history_client_idx").on(t.userId, t.clientKey, t.searchedAt),
+    // Only the last hour's rows hold a client key: the sweep that empties it finds them here.
+    index("search_history_client_kept_idx").on(t.searchedAt).where(sql`${t.clientKey} is not null`),
   ],
 );
 

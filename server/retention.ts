@@ -6,8 +6,9 @@
 // by relative path. A reader sees every table the server deletes from at once; each number is its
 // feature's rule.
 import { DEMO_LOG_KEEP_DAYS } from "../app/features/admin/rules.ts";
+import { SAME_CLIENT_MINUTES } from "../app/features/finder-contact/rules.ts";
 import type { Retention } from "../app/core/retention.server.ts";
-import { demoSearchLogs, rateLimits, sessions } from "../db/schema.ts";
+import { demoSearchLogs, rateLimits, searchHistory, sessions } from "../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,4 +18,7 @@ export const RETENTIONS: readonly Retention[] = [
   // An expired session signs nobody in (features/account/session.server.ts).
   { table: sessions, column: sessions.expiresAt, keepMs: 0 },
   { table: demoSearchLogs, column: demoSearchLogs.searchedAt, keepMs: DEMO_LOG_KEEP_DAYS * DAY_MS },
+  // The finder's client key (an IP address or a /64) in the owner's history is needed for the
+  // hour in which a reload is not a new scan alert; then it is emptied, the row itself kept.
+  { table: searchHistory, column: searchHistory.searchedAt, keepMs: SAME_CLIENT_MINUTES * 60_000, empties: searchHistory.clientKey },
 ];

@@ -1,12 +1,13 @@
 import { count, eq, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import { expect, test, vi } from "vitest";
-import { demoLocations, demoSearchLogs, rateLimits, sessions, users } from "../../db/schema";
+import { demoLocations, demoSearchLogs, profiles, rateLimits, searchHistory, sessions, users } from "../../db/schema";
 import { RETENTIONS } from "../../server/retention";
 import { testDb } from "../../tests/support/test-db";
 import { createSession, SESSION_MAX_AGE_SECONDS } from "~/features/account/session.server";
 import { DEMO_LOG_KEEP_DAYS } from "~/features/admin/rules";
-import { logDemoSearch } from "~/features/finder/search-history.server";
+import { logDemoSearch, logSearch } from "~/features/finder/search-history.server";
+import { SAME_CLIENT_MINUTES } from "~/features/finder-contact/rules";
 import { DEV_MODE_PER_CLIENT_LIMIT } from "~/features/account/rules";
 import { SEARCH_LIMIT, UNLOCK_PER_PROFILE_WINDOWS } from "~/features/finder/rules";
 import { consume, isLocked, recordFailure, spendWindow } from "./rate-limit.server";
@@ -88,11 +89,37 @@ test("a demo search log (it holds the searcher's IP) is kept for the kept days, 
   expect(await rowsOf(demoSearchLogs)).toBe(0);
 });
 
+test("the finder's client key in an owner's history is kept for the hour a reload needs, then emptied; the visit stays", async () => {
+  const owners = [crypto.randomUUID(), crypto.randomUUID()];
+  for (const id of owners) {
+    await db.insert(users).values({ id, email: `${id}@example.com` });
+    await db.insert(profiles).values({ id });
+  }
+  const query = { type: "metrocard", number: "1234567890" } as const;
+  const early = await logSearch(db, owners[0]!, query, "203.0.113.9", { clientKey: "203.0.113.9" });
+  const visitsOf = (id: string) => db.select({ id: searchHistory.id, clientKey: searchHistory.clientKey }).from(searchHistory).where(eq(searchHistory.userId, id)).all();
+
+  await sweep(db, RETENTIONS, { now: Date.now() + (SAME_CLIENT_MINUTES - 1) * 60_000 });
+  expect(await visitsOf(owners[0]!)).toEqual([{ id: early, clientKey: "203.0.113.9" }]);
+
+  // An hour later another finder scans the other owner; then the sweep runs.
+  const later = Date.now() + (SAME_CLIENT_MINUTES + 1) * 60_000;
+  vi.useFakeTimers({ now: later, toFake: ["Date"] });
+  const recent = await logSearch(db, owners[1]!, query, "2401:4900:1::1", { clientKey: "2401:4900:1::/64" });
+  vi.useRealTimers();
+  const batches: Batch[] = [];
+  await sweep(db, RETENTIONS, { now: later, onBatch: (batch) => batches.push(batch) });
+  expect(await visitsOf(owners[0]!)).toEqual([{ id: early, clientKey: null }]);
+  expect(await visitsOf(owners[1]!)).toEqual([{ id: recent, clientKey: "2401:4900:1::/64" }]);
+  expect(batches.filter((batch) => batch.emptied === "client_key").reduce((sum, batch) => sum + batch.deleted, 0)).toBeGreaterThanOrEqual(1);
+});
+
 test("a batch finds its rows through the column's index, never by reading the whole table", async () => {
   for (const retention of RETENTIONS) {
     const plan = await db.all<{ detail: string }>(sql`explain query plan ${deleteBatchAt(retention, Date.now())}`);
     const details = plan.map((row) => row.detail);
-    expect(details).toContainEqual(expect.stringMatching(/^SEARCH \w+ USING COVERING INDEX \w+ \(\w+<\?\)$/));
+    // A covering index for deletions; for a column to empty, the partial index of the rows where it is not empty.
+    expect(details).toContainEqual(expect.stringMatching(/^SEARCH \w+ USING (?:COVERING )?INDEX \w+ \(\w+<\?\)$/));
     expect(details).not.toContainEqual(expect.stringMatching(/^SCAN/));
   }
 });

@@ -20,6 +20,12 @@ export type Retention = {
   /** Milliseconds since the epoch, with an index of its own: a row goes once this is `keepMs` old. */
   column: SQLiteColumn;
   keepMs: number;
+  /**
+   * Instead of deleting the row, empty this column of it: a value kept only for a while in a row
+   * kept longer (the finder's client key in the owner's history). The index on `column` then
+   * holds only the rows where it is not empty, so a batch finds them at once.
+   */
+  empties?: SQLiteColumn;
 };
 
 /** Rows deleted by one statement: 0.9–2.3 ms (median) on the shared 2-core machine (scripts/retention-bench.ts). */
@@ -29,7 +35,8 @@ export const PAUSE_BETWEEN_BATCHES_MS = 10;
 /** How often a sweep runs; the first runs at start. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-export type Batch = { table: string; deleted: number; ms: number };
+/** `deleted` counts the rows a batch deleted, or whose `emptied` column it emptied. */
+export type Batch = { table: string; deleted: number; ms: number; emptied?: string };
 export type SweepOptions = {
   /** The clock the retentions are measured against (tests move it past an expiry). */
   now?: number;
@@ -45,12 +52,13 @@ export async function sweep(db: Db, retentions: readonly Retention[], options: S
   const batches: Batch[] = [];
   for (const retention of retentions) {
     const name = getTableName(retention.table);
+    const emptied = retention.empties?.name;
     const deleteBatch = deleteBatchAt(retention, now);
     try {
       while (!signal?.aborted) {
         const started = performance.now();
         const { changes } = await db.run(deleteBatch);
-        const batch = { table: name, deleted: changes, ms: performance.now() - started };
+        const batch: Batch = { table: name, deleted: changes, ms: performance.now() - started, ...(emptied ? { emptied } : {}) };
         batches.push(batch);
         onBatch?.(batch);
         if (changes < BATCH_ROWS) break;
@@ -64,7 +72,11 @@ export async function sweep(db: Db, retentions: readonly Retention[], options: S
 }
 
 /** One batch: at most BATCH_ROWS rows the retention no longer keeps at `now`, found by the column's index. */
-export function deleteBatchAt({ table, column, keepMs }: Retention, now: number): SQL {
+export function deleteBatchAt({ table, column, keepMs, empties }: Retention, now: number): SQL {
+  if (empties) {
+    return sql`update ${table} set ${sql.identifier(empties.name)} = null where rowid in (
+      select rowid from ${table} where ${column} < ${now - keepMs} and ${empties} is not null limit ${BATCH_ROWS})`;
+  }
   return sql`delete from ${table} where rowid in (select rowid from ${table} where ${column} < ${now - keepMs} limit ${BATCH_ROWS})`;
 }
 
@@ -89,13 +101,22 @@ export function startSweeping(db: Db, retentions: readonly Retention[], signal: 
   timer = setTimeout(run, 0).unref();
 }
 
-/** "Retention: deleted 1200 rows (rate_limits 1200) in 3 batches, longest 1.4 ms", or "" when none. */
+/**
+ * "Retention: deleted 1200 rows (rate_limits 1200); emptied 30 values (search_history.client_key 30)
+ * in 4 batches, longest 1.4 ms", or "" when none.
+ */
 function summary(batches: Batch[]): string {
-  const byTable = new Map<string, number>();
-  for (const { table, deleted } of batches) if (deleted > 0) byTable.set(table, (byTable.get(table) ?? 0) + deleted);
-  if (byTable.size === 0) return "";
-  const total = [...byTable.values()].reduce((sum, n) => sum + n, 0);
-  const tables = [...byTable].map(([table, n]) => `${table} ${n}`).join(", ");
+  const deleted = new Map<string, number>();
+  const emptied = new Map<string, number>();
+  for (const { table, deleted: changes, emptied: column } of batches) {
+    if (changes === 0) continue;
+    const [counts, name] = column ? [emptied, `${table}.${column}`] : [deleted, table];
+    counts.set(name, (counts.get(name) ?? 0) + changes);
+  }
+  const part = (verb: string, noun: string, counts: Map<string, number>) =>
+    counts.size === 0 ? [] : [`${verb} ${[...counts.values()].reduce((sum, n) => sum + n, 0)} ${noun} (${[...counts].map(([name, n]) => `${name} ${n}`).join(", ")})`];
+  const parts = [...part("deleted", "rows", deleted), ...part("emptied", "values", emptied)];
+  if (parts.length === 0) return "";
   const longest = Math.max(...batches.map((batch) => batch.ms));
-  return `Retention: deleted ${total} rows (${tables}) in ${batches.length} batches, longest ${longest.toFixed(1)} ms`;
+  return `Retention: ${parts.join("; ")} in ${batches.length} batches, longest ${longest.toFixed(1)} ms`;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `search_history_client_kept_idx` ON `search_history` (`searched_at`) WHERE "search_history"."client_key" is not null;
