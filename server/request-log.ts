@@ -1,13 +1,17 @@
 // Every request, once it is over: one line of JSON on stdout and one observation of the latency
 // histogram, labelled by what answered it rather than by its URL. A URL can carry a sticker's token
 // (`/?t=…`) or a finder's private thread secret (`/f/…`), and the client's address and anything it
-// sent stay out too: the line holds time, method, route, status, duration and bytes, nothing else.
+// sent stay out too: the line holds time, method, route, status, duration and bytes, and the
+// request's id, nothing else. The id (Fly's `Fly-Request-Id` when it sent a well-formed one, else
+// one made here) is also the response's `X-Request-Id`: a user's report or Fly's proxy log names
+// the very line.
 //
 // `route` is the route's pattern when React Router answered (middleware/matched-route.ts), or one
 // of ROUTE_LABEL for what Express answers by itself. The work per request is a timer, a histogram
 // observation and one synchronous write: about 1 % of a scan's CPU in a profile, most of it the
 // log line (README, "Operating it: metrics and logs").
 import type { RequestHandler } from "express";
+import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { histogram } from "../app/core/metrics.server.ts";
 
@@ -34,7 +38,15 @@ const requestDuration = histogram({
 });
 
 /** What one request's log line holds. */
-export type RequestLogLine = { time: string; method: string; route: string; status: number; ms: number; bytes: number };
+export type RequestLogLine = { time: string; id: string; method: string; route: string; status: number; ms: number; bytes: number };
+
+/**
+ * Fly's id for the request when it looks like one (letters, digits, `-`, `_`, `.`, at most 128),
+ * else a new one: a header a client can send is never written to the log as it came.
+ */
+export function requestIdOf(flyRequestId: string | string[] | undefined): string {
+  return typeof flyRequestId === "string" && /^[\w.-]{1,128}$/.test(flyRequestId) ? flyRequestId : randomUUID();
+}
 
 /** Mounted first, so its timer starts before any other work and it sees every answer. */
 export function requestLog(write: (line: string) => void = (line) => process.stdout.write(line)): RequestHandler {
@@ -44,6 +56,8 @@ export function requestLog(write: (line: string) => void = (line) => process.std
     // Bytes on the wire, headers included and after compression; the connection may be reused.
     const writtenBefore = socket.bytesWritten;
     res.locals.route = ROUTE_LABEL.server;
+    const id = requestIdOf(req.headers["fly-request-id"]);
+    res.setHeader("X-Request-Id", id);
     const record = () => {
       const ms = performance.now() - start;
       const method = METHODS.has(req.method) ? req.method : "other";
@@ -52,6 +66,7 @@ export function requestLog(write: (line: string) => void = (line) => process.std
       requestDuration.observe({ route, method, status }, ms / 1000);
       const line: RequestLogLine = {
         time: new Date().toISOString(),
+        id,
         method,
         route,
         status,

@@ -115,13 +115,25 @@ describe("one process", () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const scanLine = lines.find((line) => line.route === "/" && line.status === 200);
     expect(scanLine).toMatchObject({ method: "GET", route: "/", status: 200 });
-    expect(Object.keys(scanLine!).sort()).toEqual(["bytes", "method", "ms", "route", "status", "time"]);
+    expect(Object.keys(scanLine!).sort()).toEqual(["bytes", "id", "method", "ms", "route", "status", "time"]);
     expect(scanLine!.bytes).toBeGreaterThan(1000);
     expect(Number.isNaN(Date.parse(String(scanLine!.time)))).toBe(false);
     expect(lines.some((line) => line.route === "search-refused" && line.status === 429)).toBe(true);
     // Neither the token nor the client's address reached the log.
     expect(server.output()).not.toContain(TOKEN);
     expect(server.output()).not.toContain("203.0.113.");
+  });
+
+  test("every response and its log line carry the request's id: Fly's when well formed, else a new one", async () => {
+    const ask = (headers: Record<string, string> = {}) => fetch(`${server.url}/about`, { headers });
+    const fly = await ask({ "Fly-Request-Id": "01JD0C3Y3Z9Q-iad.7" });
+    expect(fly.headers.get("x-request-id")).toBe("01JD0C3Y3Z9Q-iad.7");
+    const made = [await ask(), await ask(), await ask({ "Fly-Request-Id": "not an id\", \"route\": \"x" })].map((response) => response.headers.get("x-request-id"));
+    for (const id of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(made).size).toBe(3);
+    const ids = () => server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => (JSON.parse(line) as { id: string }).id);
+    await expect.poll(ids).toEqual(expect.arrayContaining(["01JD0C3Y3Z9Q-iad.7", ...made]));
+    expect(server.output()).not.toContain("not an id");
   });
 
   test("SIGTERM stops the server although a scraper keeps a connection to the metrics port open", { timeout: 30_000 }, async () => {
