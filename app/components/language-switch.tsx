@@ -5,7 +5,7 @@
 // opens without JavaScript, and seven names do not fit a phone's header row); the footer lists them.
 import { useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { LOCALES, LOCALE_NAMES, type Locale } from "~/i18n/locale";
+import { LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
 import { useT } from "~/i18n/use-t";
 
 /** `list`: the buttons and the note shown as they are (footer); otherwise a menu that opens. */

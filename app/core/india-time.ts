@@ -1,7 +1,7 @@
 // Times shown to people are India time (IST) and dates en-IN, whatever the server's time zone, and
 // formatted on the server so a page reads the same with or without JavaScript. The finder's pages
 // write a time as Intl does in the finder's language (Western digits: INTL_LOCALE).
-import { INTL_LOCALE, type Locale } from "~/i18n/locale";
+import { INTL_LOCALE, type Locale } from "~/core/locale";
 
 const INDIA = "Asia/Kolkata";
 

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../../tests/support/locale-scripts";
 import { en } from "./en";
 import { hi } from "./hi";
-import { LOCALES } from "./locale";
+import { LOCALES } from "~/core/locale";
 import { messageIn, message, translator } from "./messages";
 import { TRANSLATED_AREAS } from "./translated";
 

@@ -1,6 +1,6 @@
 // Message keys and the one place they become text. A key names an area and a message of
 // app/i18n/en.ts ("finder.badToken"); schemas put keys in their issues, routes resolve them here,
-// on the server and in the browser alike, in the request's language (app/i18n/locale.ts). Areas
+// on the server and in the browser alike, in the request's language (app/core/locale.ts). Areas
 // not translated (signed-in and admin pages) answer in English whatever the language.
 import { bn } from "./bn";
 import { en, type Catalogue, type Message } from "./en";
@@ -9,7 +9,7 @@ import { kn } from "./kn";
 import { mr } from "./mr";
 import { ta } from "./ta";
 import { te } from "./te";
-import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "./locale";
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "~/core/locale";
 
 export type { Message };
 export type { Locale };

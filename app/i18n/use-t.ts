@@ -2,7 +2,7 @@
 // (app/middleware/i18n.ts), so the server's render and the browser's agree.
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/core/locale";
 import { translator } from "./messages";
 
 export function useLocale(): Locale {

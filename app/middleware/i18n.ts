@@ -1,10 +1,10 @@
 // The root's third middleware: works out the request's language once (the switch's cookie, else
-// Accept-Language; app/i18n/locale.ts) into the context, where the root loader and the finder's
+// Accept-Language; app/core/locale.ts) into the context, where the root loader and the finder's
 // loaders and actions read it. Every response then says it varies with both headers, so no cache
 // hands a Hindi page to an English reader, and names its language.
 import { createContext, type MiddlewareFunction } from "react-router";
 import { localeCookie } from "~/i18n/locale-cookie.server";
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, type Locale } from "~/i18n/locale";
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, type Locale } from "~/core/locale";
 
 export const localeContext = createContext<Locale>(DEFAULT_LOCALE);
 

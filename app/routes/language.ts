@@ -7,7 +7,7 @@ import type { Route } from "./+types/language";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { localeCookie } from "~/i18n/locale-cookie.server";
-import { isLocale, LOCALES } from "~/i18n/locale";
+import { isLocale, LOCALES } from "~/core/locale";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);

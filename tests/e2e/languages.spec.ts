@@ -14,7 +14,7 @@ import { createOwner, e2eDb } from "./db";
 import { expect, signInAs, test, uniqueIp } from "./fixtures";
 import { measured, overflow } from "./phone-layout";
 import { messageIn, type MessageKey } from "~/i18n/messages";
-import { LOCALE_NAMES } from "~/i18n/locale";
+import { LOCALE_NAMES } from "~/core/locale";
 import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts";
 
 const { aarav, unverifiedToken } = DEMO_IDENTIFIERS;

@@ -16,7 +16,7 @@ import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 import { SEARCHES_PER_MINUTE, UNLOCK_WRONG_PER_CLIENT } from "../../app/features/finder/rules.ts";
 import { SOCIAL_LINKS } from "../../app/core/site.ts";
 import { formTicket } from "../../app/features/finder-contact/form-ticket.server.ts";
-import { LOCALES, LOCALE_NAMES } from "../../app/i18n/locale.ts";
+import { LOCALES, LOCALE_NAMES } from "../../app/core/locale.ts";
 import { ENGLISH_RUN, LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts.ts";
 
 let server: ServerProcess;

@@ -1,6 +1,6 @@
 // The script each translated language is written in, for tests that check a page or a catalogue
 // really is in that language (not English left behind) and that its letters render.
-import type { Locale } from "~/i18n/locale";
+import type { Locale } from "~/core/locale";
 
 export type TranslatedLocale = Exclude<Locale, "en">;
 

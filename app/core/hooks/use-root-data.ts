@@ -2,7 +2,7 @@
 // read it need not import the root route; the root's loader is checked against this type.
 import { useRouteLoaderData } from "react-router";
 import type { Toast } from "~/core/toast.server";
-import type { Locale } from "~/i18n/locale";
+import type { Locale } from "~/core/locale";
 
 export type RootData = {
   toast: Toast | null;
