@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase } from "../../db/connection";
-import { crashLines, freePort, spawnServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+import { childrenOf, crashLines, freePort, type ServerProcess, spawnServer, stopServer, waitForExit } from "./helpers";
 
 const ROUNDS = 3;
 let dir: string;
@@ -35,23 +35,6 @@ afterAll(async () => {
   for (const server of servers) await stopServer(server);
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The pids of a process's children (the cluster's workers), from /proc. */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the ")".
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 async function until(what: string, server: ServerProcess, condition: () => boolean | Promise<boolean>) {
   while (!(await condition())) {

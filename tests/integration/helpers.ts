@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -150,4 +151,21 @@ function dechunk(body: string) {
 /** Lines of server output that look like a crash: stack frames or an error's name. */
 export function crashLines(output: string): string[] {
   return output.split("\n").filter((line) => /^\s+at /.test(line) || /\b[A-Za-z]*Error\b/.test(line));
+}
+
+/** The pids of a process's children (the cluster's workers), from /proc. */
+export function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the ")".
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -4,12 +4,11 @@
 // no page of its own; a burst of junk URLs keeps memory bounded and a finder's scan answered; a
 // toast cookie however spelled is never kept for the next visitor.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
+import { decoded, how, KEPT, keptAnswer as keptAnswerOf, rawGet } from "../support/raw-get";
 import { freePort, startServer, stopServer, type ServerProcess } from "./helpers";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
@@ -33,45 +32,13 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
-
 let ip = 0;
 /** A GET as a new public client with a phone's headers would send it. */
-function get(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${server.url}${pathname}`,
-      { agent: false, headers: { "User-Agent": PHONE, "Accept-Encoding": "gzip, deflate, br, zstd", "Fly-Client-IP": `198.51.100.${(++ip % 250) + 1}`, ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
-      },
-    );
-    request.on("error", reject);
-  });
-}
-
-function html(response: Raw): string {
-  const encoding = response.headers["content-encoding"];
-  const body = encoding === "br" ? zlib.brotliDecompressSync(response.body) : encoding === "gzip" ? zlib.gunzipSync(response.body) : response.body;
-  return body.toString("utf8");
-}
-
-const how = (response: Raw) => response.headers["server-timing"];
-const KEPT = 'render;desc="kept"';
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  rawGet(`${server.url}${pathname}`, { "User-Agent": PHONE, "Accept-Encoding": "gzip, deflate, br, zstd", "Fly-Client-IP": `198.51.100.${(++ip % 250) + 1}`, ...headers });
+const html = decoded;
+const keptAnswer = (pathname: string, headers: Record<string, string> = {}) => keptAnswerOf(get, pathname, headers);
 const RENDERED_ALIKE = 'render;desc="react"';
-
-/** A page asked for twice is kept once its compression is done (in the thread pool): wait for the kept answer. */
-async function keptAnswer(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await get(pathname, headers);
-    if (how(response) === KEPT) return response;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${pathname} was never answered from the kept pages`);
-}
 
 async function metric(name: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();

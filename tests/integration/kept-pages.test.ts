@@ -4,10 +4,8 @@
 // mixed up — an owner's edit, another owner, a signed-in visitor, a per-request value.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection";
@@ -15,6 +13,7 @@ import { profiles, searchHistory } from "../../db/schema";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { visitsOf } from "~/features/finder/location-ticket.server";
 import { signIn } from "../support/live-server";
+import { decoded, how, keptAnswer as keptAnswerOf, rawGet, type Raw } from "../support/raw-get";
 import { startServer, stopServer, type ServerProcess } from "./helpers";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
@@ -41,39 +40,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
 let ip = 0;
 /** A GET as a new public client would send it; the body as sent (still compressed). */
-function raw(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}${pathname}`, { headers: { "User-Agent": PHONE, "Fly-Client-IP": `203.0.113.${(++ip % 250) + 1}`, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on("error", reject);
-  });
-}
-
-function decoded(response: Raw): string {
-  const encoding = response.headers["content-encoding"];
-  const body = encoding === "br" ? zlib.brotliDecompressSync(response.body) : encoding === "gzip" ? zlib.gunzipSync(response.body) : response.body;
-  return body.toString("utf8");
-}
-
-const how = (response: Raw) => response.headers["server-timing"];
+const raw = (pathname: string, headers: Record<string, string> = {}) =>
+  rawGet(`${server.url}${pathname}`, { "User-Agent": PHONE, "Fly-Client-IP": `203.0.113.${(++ip % 250) + 1}`, ...headers });
+const keptAnswer = (pathname: string, headers: Record<string, string> = {}) => keptAnswerOf(raw, pathname, headers);
 const visitsCookie = (response: Raw) => (response.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("tb_visits="))?.split(";")[0];
-
-/** A page rendered for the cache is kept once its compression is done (in the thread pool): wait for the kept answer. */
-async function keptAnswer(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await raw(pathname, headers);
-    if (how(response) === 'render;desc="kept"') return response;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${pathname} was never answered from the kept pages`);
-}
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { crashLines, freePort, parseRawResponse, spawnServer, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+import { childrenOf, crashLines, freePort, parseRawResponse, type ServerProcess, spawnServer, startServer, stopServer, waitForExit } from "./helpers";
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -164,23 +164,6 @@ test("npm run dev serves the landing page", { timeout: 180_000 }, async () => {
   expect(code).toBe(0);
   expect(crashLines(server.stderr())).toEqual([]);
 });
-
-/** The pids of a process's children (the cluster's workers). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the ")".
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the search limit; SIGTERM stops them all", { timeout: 90_000 }, async () => {
   const server = await startServer({ DATABASE_PATH: tempDatabase(), WEB_CONCURRENCY: "2", TRUST_PROXY: "fly" });
