@@ -24,6 +24,7 @@ import { collectProcessMetrics, processMetrics } from "../app/core/metrics.serve
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
+import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
@@ -51,6 +52,7 @@ export async function prepare(): Promise<Env> {
     process.exit(1);
   }
   if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
+  if (env.mailDelivery === "off") console.log("Mail delivery is off (MAIL_DELIVERY=off): no e-mail will be sent.");
   const database = getDatabase(env.DATABASE_PATH);
   if (database.created && env.demoMode) {
     await seed(database.db);
@@ -228,6 +230,10 @@ export async function serve(env: Env, { announce = true } = {}) {
   });
   // A lone server deletes what the database no longer keeps; in a cluster the primary does.
   if (!cluster.isWorker) startSweeping(db, RETENTIONS, shutdownController.signal);
+  // One process delivers the outbox: a lone server, or the cluster's worker started to (the primary
+  // loads no app module, and its metrics would not reach the scrape).
+  const delivering =
+    !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
 
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
@@ -255,6 +261,8 @@ export async function serve(env: Env, { announce = true } = {}) {
       clearInterval(sweep);
       clearTimeout(force);
       void (async () => {
+        // A mail being handed to SMTP finishes and is marked, rather than sent again after the restart.
+        await delivering;
         await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
         console.log("Stopped.");
         finish(0);
@@ -276,6 +284,18 @@ export async function serve(env: Env, { announce = true } = {}) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
   // A worker whose primary is gone gets no more connections: stop rather than linger.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
+}
+
+/** Set by the cluster's primary for the one worker that delivers the outbox. */
+const DELIVERS = "TAGBACK_OUTBOX_DELIVERS";
+
+/**
+ * A test's failpoint (demo mode only): TAGBACK_FAILPOINT=outbox-before-send kills the process with
+ * SIGKILL just before a mail is handed to SMTP, after it was stored (tests/integration/outbox-kill.test.ts).
+ */
+function deliveryFailpoint(env: Env): DeliveryOptions {
+  if (!env.demoMode || process.env.TAGBACK_FAILPOINT !== "outbox-before-send") return {};
+  return { beforeSend: () => process.kill(process.pid, "SIGKILL") };
 }
 
 /** A worker's environment: the primary validated it and passed on the secrets it made up. */
@@ -309,8 +329,9 @@ export function startCluster(env: Env, count: number) {
   const sweeping = new AbortController();
   startSweeping(getDatabase(env.DATABASE_PATH).db, RETENTIONS, sweeping.signal);
 
-  const fork = () => {
-    const worker = cluster.fork(shared);
+  // The first worker delivers the outbox, and so does the one that replaces it.
+  const fork = (delivers: boolean) => {
+    const worker = cluster.fork({ ...shared, [DELIVERS]: delivers ? "1" : "0" });
     worker.on("message", (message: unknown) => {
       if (!isRelayMessage(message)) return;
       for (const other of Object.values(cluster.workers ?? {})) {
@@ -339,7 +360,7 @@ export function startCluster(env: Env, count: number) {
         return;
       }
       console.error(`A server process exited (${signal ?? code}): starting another.`);
-      fork();
+      fork(delivers);
     });
   };
 
@@ -363,7 +384,7 @@ export function startCluster(env: Env, count: number) {
   serveMetrics(env, workersMetrics).then(
     () => {
       if (stopping) process.exit(exitCode);
-      for (let i = 0; i < count; i++) fork();
+      for (let i = 0; i < count; i++) fork(i === 0);
     },
     (error: NodeJS.ErrnoException) => {
       console.error(metricsListenFailure(env, error));

@@ -20,9 +20,21 @@ describe("environment schema", () => {
 
   test("production requires SESSION_SECRET and turns on secure cookies", () => {
     expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev" })).toThrow(/SESSION_SECRET/);
-    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b" });
+    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b", SMTP_URL: "smtp://mail.example:587" });
     expect(env.demoMode).toBe(false);
     expect(env.secureCookies).toBe(true);
+    expect(env.mailDelivery).toBe("smtp");
+  });
+
+  test("production without SMTP_URL is refused unless MAIL_DELIVERY=off says so; demo mode writes mail to the log", () => {
+    const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a" };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL: is required when APP_URL is not a loopback origin \(or set MAIL_DELIVERY=off/);
+    expect(parseEnv({ ...production, MAIL_DELIVERY: "off" }).mailDelivery).toBe("off");
+    // Off wins over an SMTP_URL left set: the operator said so.
+    expect(parseEnv({ ...production, MAIL_DELIVERY: "off", SMTP_URL: "smtp://mail.example" }).mailDelivery).toBe("off");
+    expect(() => parseEnv({ ...production, MAIL_DELIVERY: "no" })).toThrow(/MAIL_DELIVERY: must be "off" or unset/);
+    expect(parseEnv({}).mailDelivery).toBe("log");
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).mailDelivery).toBe("smtp");
   });
 
   test("a bad value names the variable", () => {
@@ -64,6 +76,7 @@ describe("environment schema", () => {
       OAUTH_TOKEN_URL: "http://127.0.0.1:9000/token",
       OAUTH_USERINFO_URL: "http://127.0.0.1:9000/userinfo",
       SMTP_URL: "smtp://user:pass@mail.example:587",
+      MAIL_DELIVERY: "off",
       MAIL_FROM: "Tagback <hi@tagback.app>",
       SANITY_PROJECT_ID: "abc123",
       SANITY_DATASET: "production",

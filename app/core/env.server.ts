@@ -28,6 +28,8 @@ const envSchema = z
     OAUTH_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
     OAUTH_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
     SMTP_URL: url,
+    /** "off": run in production without sending mail (said at start and in a metric). */
+    MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional.default("production"),
@@ -59,6 +61,10 @@ const envSchema = z
       DEV_MODE_PASSWORD: makeUpDevPassword ? randomBytes(DEV_PASSWORD_MAX_LENGTH / 2).toString("hex") : env.DEV_MODE_PASSWORD,
       devModePasswordMadeUp: makeUpDevPassword,
       demoMode,
+      // How mail leaves (core/mail.server.ts): over SMTP, or in demo mode without SMTP_URL written to
+      // the log. Production without SMTP_URL is refused below unless the operator said "off":
+      // there it would write every mail, private links and all, into the log stream.
+      mailDelivery: (env.MAIL_DELIVERY === "off" ? "off" : env.SMTP_URL ? "smtp" : demoMode ? "log" : "unset") as "off" | "smtp" | "log" | "unset",
       // Secure cookies and HSTS only where the app is served over https.
       secureCookies: !demoMode && env.APP_URL!.startsWith("https:"),
     };
@@ -69,6 +75,13 @@ const envSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required when APP_URL is not a loopback origin",
+      });
+    }
+    if (env.mailDelivery === "unset") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required when APP_URL is not a loopback origin (or set MAIL_DELIVERY=off to run without sending mail)",
       });
     }
   });

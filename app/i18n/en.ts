@@ -622,7 +622,11 @@ export const en = {
     notFoundLead: { title: "There is no Tagback owner for this number, so there is nobody to message." },
     // The private thread page (/f/{secret}).
     threadTitle: { title: "Your messages with {name}" },
-    sentNotice: { title: "Message sent. The owner has been told by e-mail." },
+    sentNotice: { title: "Message sent." },
+    ownerNotified: { title: "The owner was notified at {time}." },
+    ownerBeingTold: { title: "Telling the owner now…" },
+    ownerStillTrying: { title: "We are still trying to reach the owner. Your message is saved; they will get it as soon as we reach them." },
+    ownerNotReached: { title: "We could not reach the owner by e-mail. Your message is saved and waits for them in Tagback." },
     linkTitle: { title: "Your private link" },
     linkHelp: {
       title: "Keep this link: it is your way back to this conversation without an account. Anyone with it can read the conversation, so do not share it.",

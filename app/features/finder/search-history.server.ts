@@ -8,7 +8,7 @@ import { locateIp } from "~/core/geo.server";
 import { inDate, istTime } from "~/core/india-time";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
-import { maybeSendScanAlert } from "~/features/finder-contact/alerts.server";
+import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
 
 /** Who searched: the client's limit key (a reload within the hour is not a new alert) and the signed-in user. */
 export type Visitor = { clientKey?: string; userId?: string | null };
@@ -29,7 +29,7 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
     return statements.count.get({ ownerId });
   });
   if (owner?.scanAlerts && clientKey && visitor.userId !== ownerId) {
-    await maybeSendScanAlert(db, { ownerId, historyId: id, clientKey, query, city: place.city ?? null, at });
+    await maybeQueueScanAlert(db, { ownerId, historyId: id, clientKey, query, city: place.city ?? null, at });
   }
   return id;
 }
