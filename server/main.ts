@@ -20,7 +20,9 @@ import { contentSecurityPolicy, securityHeaders, type SecurityHeaderOptions } fr
 import type { PolicyWith } from "../app/core/kept-pages.server.ts";
 import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
 import { requestLog, ROUTE_LABEL } from "./request-log.ts";
-import { collectProcessMetrics, processMetrics } from "../app/core/metrics.server.ts";
+import { healthCheck } from "./health-check.ts";
+import { collectProcessMetrics, gauge, processMetrics } from "../app/core/metrics.server.ts";
+import { buildInfo } from "./production-build.js";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
@@ -72,6 +74,7 @@ export async function serve(env: Env, { announce = true } = {}) {
   const app = express();
   app.disable("x-powered-by");
   collectProcessMetrics();
+  buildInfoMetric();
   // In a cluster the primary serves the metrics: this worker answers its requests for them.
   if (cluster.isWorker) new AggregatorRegistry();
   else {
@@ -82,6 +85,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     });
   }
   app.use(requestLog());
+  app.use(healthCheck(db));
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
   if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
   const server = http.createServer(app);
@@ -284,6 +288,15 @@ export async function serve(env: Env, { announce = true } = {}) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
   // A worker whose primary is gone gets no more connections: stop rather than linger.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
+}
+
+/** tagback_build_info{version,commit,node}: 1, for the operator's "what is running" (development: the working tree). */
+function buildInfoMetric() {
+  const info = development ? { version: "development", commit: "working-tree" } : buildInfo();
+  gauge({ name: "tagback_build_info", help: "The build this process runs: its package version and commit, and Node's version", labelNames: ["version", "commit", "node"], aggregator: "max" }).set(
+    { ...info, node: process.version },
+    1,
+  );
 }
 
 /** Set by the cluster's primary for the one worker that delivers the outbox. */

@@ -23,6 +23,8 @@ export const ROUTE_LABEL = {
   static: "static",
   /** A finder search over the per-client limit, refused before routing (server/app.ts). */
   searchRefused: "search-refused",
+  /** Fly's health check, answered before anything else (server/health-check.ts). */
+  healthCheck: "healthcheck",
   /** React Router answered without matching a route (its route manifest) or failed before it matched. */
   unmatched: "unmatched",
 } as const;
@@ -32,9 +34,18 @@ const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
 const requestDuration = histogram({
   name: "tagback_http_request_duration_seconds",
-  help: "Time from a request's arrival until its response ended (an event stream: its whole life), by route pattern, method and status; _count counts requests",
+  help: "Time from a request's arrival until its response ended, by route pattern, method and status (event streams are in tagback_event_stream_duration_seconds); _count counts requests",
   labelNames: ["route", "method", "status"],
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+});
+
+// An event stream lives for minutes: in the request histogram it would put every route's p99 at
+// its length.
+const streamDuration = histogram({
+  name: "tagback_event_stream_duration_seconds",
+  help: "How long each live event stream stayed open, by route pattern",
+  labelNames: ["route"],
+  buckets: [1, 10, 60, 300, 900, 1800, 3600, 10800],
 });
 
 /** What one request's log line holds. */
@@ -63,7 +74,8 @@ export function requestLog(write: (line: string) => void = (line) => process.std
       const method = METHODS.has(req.method) ? req.method : "other";
       const route = String(res.locals.route);
       const status = res.statusCode;
-      requestDuration.observe({ route, method, status }, ms / 1000);
+      if (/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? ""))) streamDuration.observe({ route }, ms / 1000);
+      else requestDuration.observe({ route, method, status }, ms / 1000);
       const line: RequestLogLine = {
         time: new Date().toISOString(),
         id,
