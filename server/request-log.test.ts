@@ -33,7 +33,7 @@ afterAll(() => close());
 
 async function count(name: string, route: string): Promise<number> {
   const metric = (await register.getMetricsAsJSON()).find((m) => m.name === name);
-  return Number(metric?.values.find((v) => v.metricName === `${name}_count` && v.labels.route === route)?.value ?? 0);
+  return Number(metric?.values.find((v) => (v as { metricName?: string }).metricName === `${name}_count` && v.labels.route === route)?.value ?? 0);
 }
 
 test("a page goes to the request histogram, an event stream to its own", async () => {
