@@ -10,6 +10,7 @@ import express, { type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { AggregatorRegistry } from "prom-client";
@@ -53,6 +54,9 @@ export async function prepare(): Promise<Env> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // A second instance started beside the first (another terminal, another checkout) is told which
+  // port clashes before it seeds, migrates or prints anything.
+  await refuseBusyPorts(env);
   if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
   if (env.mailDelivery === "off") console.log("Mail delivery is off (MAIL_DELIVERY=off): no e-mail will be sent.");
   const database = getDatabase(env.DATABASE_PATH);
@@ -68,6 +72,36 @@ export async function prepare(): Promise<Env> {
 
 export { closeDatabase };
 
+/** The public port's listen failure, in one line that names the port (server.listen's error, or the early check). */
+function portFailure(env: Env, error: NodeJS.ErrnoException): string {
+  if (error.code === "EADDRINUSE") return `Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`;
+  if (error.code === "EACCES") return `Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`;
+  return `Could not listen on port ${env.PORT}: ${error.message}`;
+}
+
+/** Exits 1 with portFailure or metricsListenFailure when PORT or METRICS_PORT cannot be listened on now. */
+async function refuseBusyPorts(env: Env) {
+  const tryListen = (port: number, host?: string) =>
+    new Promise<void>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+    });
+  try {
+    await tryListen(env.PORT);
+  } catch (error) {
+    console.error(portFailure(env, error as NodeJS.ErrnoException));
+    process.exit(1);
+  }
+  if (env.METRICS_PORT === 0) return;
+  try {
+    await tryListen(env.METRICS_PORT, env.METRICS_HOST);
+  } catch (error) {
+    console.error(metricsListenFailure(env, error as NodeJS.ErrnoException));
+    process.exit(1);
+  }
+}
+
 /** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
 export async function serve(env: Env, { announce = true } = {}) {
   const { db } = getDatabase(env.DATABASE_PATH);
@@ -75,6 +109,9 @@ export async function serve(env: Env, { announce = true } = {}) {
   app.disable("x-powered-by");
   collectProcessMetrics();
   buildInfoMetric();
+  gauge({ name: "tagback_backup_off", help: "1 when the operator started without a Litestream replica (BACKUP=off, docker-start.sh)", aggregator: "max" }).set(
+    env.BACKUP === "off" ? 1 : 0,
+  );
   // In a cluster the primary serves the metrics: this worker answers its requests for them.
   if (cluster.isWorker) new AggregatorRegistry();
   else {
@@ -223,9 +260,7 @@ export async function serve(env: Env, { announce = true } = {}) {
 
   // Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
   server.once("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`);
-    else if (error.code === "EACCES") console.error(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`);
-    else console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
+    console.error(portFailure(env, error));
     closeDatabase();
     process.exit(1);
   });

@@ -186,6 +186,7 @@ describe("starting", () => {
       expect(server.child.exitCode).toBe(1);
       expect(server.stderr()).toContain(`127.0.0.1:${metricsPort} is already in use`);
       expect(server.stderr()).toContain("METRICS_PORT");
+      expect(server.output()).not.toMatch(/Seeded|Developer-mode password/);
     } finally {
       holder.close();
     }

@@ -58,6 +58,8 @@ test("a busy port stops the start with a clear message and a non-zero exit", { t
     expect(code).not.toBeNull();
     expect(server.stderr()).toContain(`Port ${port} is already in use`);
     expect(server.output()).not.toContain("listening");
+    // Told before anything else: no database seeded, no made-up password printed.
+    expect(server.output()).not.toMatch(/Seeded|Developer-mode password/);
   } finally {
     await new Promise((resolve) => blocker.close(resolve));
   }
