@@ -36,8 +36,6 @@ import { failInterruptedMints } from "../app/features/stickers/mint-job.server.t
 const development = process.env.NODE_ENV === "development";
 
 const BODY_LIMIT_BYTES = 100 * 1024;
-/** How long a shutdown waits for open requests before it gives up on them (Fly's kill_timeout is 10 s). */
-const SHUTDOWN_TIMEOUT_MS = 8_000;
 /** A second stop signal within this time is the same stop, not a request to exit at once. */
 const DUPLICATE_SIGNAL_MS = 1_000;
 
@@ -277,7 +275,9 @@ export async function serve(env: Env, { announce = true } = {}) {
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
   // event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
-  // Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
+  // Whatever is still open after SHUTDOWN_TIMEOUT_SECONDS (20 s; fly.toml's kill_timeout is 30 s,
+  // which leaves Litestream its last sync) is cut off: exit 1.
+  const SHUTDOWN_TIMEOUT_MS = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   let shutdownStartedAt = 0;
   function shutdown(signal: NodeJS.Signals) {
     if (shutdownController.signal.aborted) {
@@ -395,7 +395,7 @@ export function startCluster(env: Env, count: number) {
     worker.once("exit", (code, signal) => {
       // How a worker ends once the stop has begun is the stop's doing, not a failure: under load
       // one still starting dies of the signal itself (its handler is not installed yet), one whose
-      // requests outlast SHUTDOWN_TIMEOUT_MS exits 1. A clean stop exits 0 (Fly reads anything
+      // requests outlast SHUTDOWN_TIMEOUT_SECONDS exits 1. A clean stop exits 0 (Fly reads anything
       // else on a deploy as a crash).
       if (stopping) return;
       // Ctrl-C's SIGINT reaches the workers too, and one may be seen dead of it before the

@@ -46,6 +46,8 @@ const envSchema = z
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
     /** Processes serving the port (server.js starts a cluster above 1). */
     WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
+    /** How long a stop waits for open requests before it cuts them off (fly.toml's kill_timeout is 30 s). */
+    SHUTDOWN_TIMEOUT_SECONDS: optional.transform((v) => Number(v ?? 20)).pipe(z.number().min(1).max(300)),
     /** Prometheus's GET /metrics on its own port (0: none), never the public one (server/metrics-server.ts). */
     METRICS_PORT: optional
       .transform((v) => (v === undefined ? undefined : Number(v)))
