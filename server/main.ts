@@ -20,7 +20,7 @@ import { getEnv, type Env } from "../app/core/env.server.ts";
 import { contentSecurityPolicy, securityHeaders, type SecurityHeaderOptions } from "./security-headers.ts";
 import type { PolicyWith } from "../app/core/kept-pages.server.ts";
 import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
-import { requestLog, ROUTE_LABEL } from "./request-log.ts";
+import { rejectedByParser, requestLog, ROUTE_LABEL } from "./request-log.ts";
 import { healthCheck } from "./health-check.ts";
 import { collectProcessMetrics, gauge, processMetrics } from "../app/core/metrics.server.ts";
 import { buildInfo } from "./production-build.js";
@@ -124,6 +124,7 @@ export async function serve(env: Env, { announce = true } = {}) {
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
   if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
   const server = http.createServer(app);
+  server.on("clientError", rejectedByParser());
   const appHost = new URL(env.APP_URL).host;
 
   // The hash of the app's inline stylesheet (decision 018), set below before the port opens: it

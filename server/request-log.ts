@@ -10,10 +10,11 @@
 // of ROUTE_LABEL for what Express answers by itself. The work per request is a timer, a histogram
 // observation and one synchronous write: about 1 % of a scan's CPU in a profile, most of it the
 // log line (README, "Operating it: metrics and logs").
+import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { histogram } from "../app/core/metrics.server.ts";
+import { counter, histogram } from "../app/core/metrics.server.ts";
 
 /** The `route` of a request the app's routes did not answer (set on res.locals.route). */
 export const ROUTE_LABEL = {
@@ -90,5 +91,30 @@ export function requestLog(write: (line: string) => void = (line) => process.std
     // "close" follows "finish", and also comes alone when the client went away first.
     res.once("close", record);
     next();
+  };
+}
+
+const parserRejected = counter({
+  name: "tagback_http_parser_rejected_total",
+  help: "Requests Node's HTTP parser refused before any handler saw them (a malformed request line or header, headers too large), by the parser's code",
+  labelNames: ["code"],
+});
+
+/**
+ * Node's `clientError`: a request its parser refused. Counted and logged as one JSON line (no
+ * bytes of the request: they are a stranger's), then answered as Node would — 431 for headers too
+ * large, else 400 — or, when the connection is already gone, dropped.
+ */
+export function rejectedByParser(write: (line: string) => void = (line) => process.stdout.write(line)) {
+  return (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const code = /^HPE_[A-Z_]+$/.test(String(error.code)) ? String(error.code) : "other";
+    parserRejected.inc({ code });
+    const status = code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    write(`${JSON.stringify({ time: new Date().toISOString(), event: "parser-rejected", code, status })}\n`);
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   };
 }
