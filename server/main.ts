@@ -28,10 +28,10 @@ import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from ".
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
+import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
-import { failInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 
 const development = process.env.NODE_ENV === "development";
 
@@ -62,9 +62,6 @@ export async function prepare(): Promise<Env> {
     await seed(database.db);
     console.log(`Seeded demo data into ${database.file}`);
   }
-  // No mint job runs before the server does: one still marked as running was cut short by a stop.
-  const interrupted = await failInterruptedMints(database.db);
-  if (interrupted > 0) console.log(`Marked ${interrupted} interrupted sticker batch(es) as failed`);
   return env;
 }
 
@@ -272,6 +269,12 @@ export async function serve(env: Env, { announce = true } = {}) {
   // loads no app module, and its metrics would not reach the scrape).
   const delivering =
     !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
+  // Sticker batches a stop cut short are minted again, by the same one process, once: at the
+  // server's start (a worker the primary replaces later must not start a batch another is minting).
+  if (!cluster.isWorker || process.env[RESUMES_MINTS] === "1") {
+    const resumed = await resumeInterruptedMints(db, env.APP_URL);
+    if (resumed > 0) console.log(`Minting ${resumed} sticker batch(es) a stop cut short again, from the start`);
+  }
 
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
@@ -337,6 +340,8 @@ function buildInfoMetric() {
 
 /** Set by the cluster's primary for the one worker that delivers the outbox. */
 const DELIVERS = "TAGBACK_OUTBOX_DELIVERS";
+/** Set by the cluster's primary for its first worker's first start: it resumes cut-short mints. */
+const RESUMES_MINTS = "TAGBACK_RESUMES_MINTS";
 
 /**
  * A test's failpoint (demo mode only): TAGBACK_FAILPOINT=outbox-before-send kills the process with
@@ -379,8 +384,8 @@ export function startCluster(env: Env, count: number) {
   startSweeping(getDatabase(env.DATABASE_PATH).db, RETENTIONS, sweeping.signal);
 
   // The first worker delivers the outbox, and so does the one that replaces it.
-  const fork = (delivers: boolean) => {
-    const worker = cluster.fork({ ...shared, [DELIVERS]: delivers ? "1" : "0" });
+  const fork = (delivers: boolean, resumesMints = false) => {
+    const worker = cluster.fork({ ...shared, [DELIVERS]: delivers ? "1" : "0", [RESUMES_MINTS]: resumesMints ? "1" : "0" });
     worker.on("message", (message: unknown) => {
       if (!isRelayMessage(message)) return;
       for (const other of Object.values(cluster.workers ?? {})) {
@@ -433,7 +438,7 @@ export function startCluster(env: Env, count: number) {
   serveMetrics(env, workersMetrics).then(
     () => {
       if (stopping) process.exit(exitCode);
-      for (let i = 0; i < count; i++) fork(i === 0);
+      for (let i = 0; i < count; i++) fork(i === 0, i === 0);
     },
     (error: NodeJS.ErrnoException) => {
       console.error(metricsListenFailure(env, error));

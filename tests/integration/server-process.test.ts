@@ -189,3 +189,25 @@ test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the se
   expect(code).toBe(0);
   for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
 });
+
+test("a sticker batch a stop cut short is minted again when the server starts (and by one process of a cluster)", { timeout: 90_000 }, async () => {
+  for (const env of [{}, { WEB_CONCURRENCY: "2" }]) {
+    const file = tempDatabase();
+    // The server makes the file; then, as a stop mid-mint leaves it: a batch still `minting`, with a
+    // token written whose password died with the process.
+    await stopServer(await startServer({ DATABASE_PATH: file }));
+    const db = new Database(file);
+    db.prepare("insert into mint_batches (id, count, status, progress, created_at) values ('cut-batch', 4, 'minting', 1, ?)").run(Date.now());
+    db.prepare("insert into tagback_tokens (id, token, password_hash, batch_id, created_at) values ('cut-token', '987600000009', 'x', 'cut-batch', ?)").run(Date.now());
+    const server = await startServer({ DATABASE_PATH: file, ...env });
+    servers.push(server);
+    const batch = () => db.prepare("select status, progress from mint_batches where id = 'cut-batch'").get() as { status: string; progress: number };
+    await expect.poll(() => batch().status, { timeout: 30_000 }).toBe("done");
+    expect(batch().progress).toBe(4);
+    const tokens = db.prepare("select token from tagback_tokens where batch_id = 'cut-batch'").all() as { token: string }[];
+    expect(tokens).toHaveLength(4);
+    expect(tokens.map((t) => t.token)).not.toContain("987600000009");
+    expect(server.output()).toContain("Minting 1 sticker batch(es) a stop cut short again, from the start");
+    db.close();
+  }
+});
