@@ -60,6 +60,30 @@ export const sessions = sqliteTable(
 );
 
 // One profile per user, sharing the user's id (the spec's avatar is "derived from the user id").
+// Sign-in codes sent by e-mail (features/account/sign-in-codes.server.ts): the latest pending code
+// of an address. Keyed by the address, not a user: the first code of a new address creates the
+// account only when it is used. Only an HMAC of the code is kept (keyed with SESSION_SECRET, so a
+// copy of the database alone cannot recover a 6-digit code by trying them all); `wrong_tries` counts
+// wrong guesses, and at the rule's limit the code is dead. Used or dead rows are deleted; expired
+// ones by the retention sweep.
+export const signInCodes = sqliteTable(
+  "sign_in_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending code per address: a new code replaces the one before (a unique index, so two
+    // requests at once cannot leave two live codes).
+    uniqueIndex("sign_in_codes_email_idx").on(t.email),
+    index("sign_in_codes_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
 export const profiles = sqliteTable("profiles", {
   id: text("id")
     .primaryKey()

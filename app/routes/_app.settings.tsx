@@ -206,6 +206,7 @@ function SignInMethods({ google, password }: { google: boolean; password: boolea
           hash of it; the password cannot be changed here yet.
         </p>
       ) : null}
+      <p>You can always sign in with a one-time code sent to your e-mail address ("Continue with e-mail" on the sign-in page).</p>
       <p>
         Two-factor authentication: not available in Tagback yet.
         {google ? " Turn on 2-Step Verification in your Google account instead." : ""}

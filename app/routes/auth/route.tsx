@@ -1,4 +1,5 @@
-// /auth (spec 001 §5): Google sign-in, and developer mode's e-mail and password accounts behind
+// /auth (spec 001 §5; issue 33): Google sign-in, a code by e-mail (email-sign-in.tsx, then
+// /auth/code), and developer mode's e-mail and password accounts behind
 // the admin password. Every button is a form post or a link, so the page works without JavaScript.
 // The parts: google-sign-in.tsx, password-forms.tsx, dev-mode-dialog.tsx; what each post does is
 // in auth-intents.server.ts.
@@ -11,6 +12,7 @@ import { googleSignInConfigured } from "~/features/account/google-auth.server";
 import { requireAnonymous } from "~/features/account/guards.server";
 import { authPath, type Tab } from "./auth-path";
 import {
+  requestSignInCode,
   signInWithPassword,
   signUpWithPassword,
   startGoogleSignIn,
@@ -19,12 +21,13 @@ import {
 } from "./auth-intents.server";
 import { DevModeDialog } from "./dev-mode-dialog";
 import { isDevModeEnabled } from "./dev-mode.server";
+import { EmailSignIn } from "./email-sign-in";
 import { GoogleSignIn } from "./google-sign-in";
 import { PasswordForms } from "./password-forms";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Tagback" },
-  { name: "description", content: "Sign in to Tagback with Google to claim your QR stickers, edit your public profile and see when your things are found." },
+  { name: "description", content: "Sign in to Tagback with Google or a code by e-mail to claim your QR stickers, edit your public profile and see when your things are found." },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "google":
       return startGoogleSignIn(args);
+    case "email-code":
+      return requestSignInCode(args);
     case "dev-unlock":
       return unlockDeveloperMode(args);
     case "sign-up":
@@ -76,6 +81,8 @@ export default function AuthPage() {
       <p className="mt-2 text-slate-600">Manage your profile, stickers and messages.</p>
 
       <GoogleSignIn redirectTo={redirectTo} configured={googleConfigured} />
+
+      <EmailSignIn redirectTo={redirectTo} />
 
       {devMode ? (
         <PasswordForms tab={tab} redirectTo={redirectTo} />
