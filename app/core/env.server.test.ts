@@ -19,10 +19,22 @@ describe("environment schema", () => {
   });
 
   test("production requires SESSION_SECRET and turns on secure cookies", () => {
-    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev" })).toThrow(/SESSION_SECRET/);
-    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b" });
+    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev", SMTP_URL: "smtp://mail.example" })).toThrow(/SESSION_SECRET/);
+    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b", SMTP_URL: "smtp://mail.example" });
     expect(env.demoMode).toBe(false);
     expect(env.secureCookies).toBe(true);
+  });
+
+  test("production refuses to start without a public sign-in method: Google's client, or SMTP_URL for codes", () => {
+    const deployed = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s" };
+    expect(() => parseEnv(deployed)).toThrow(/^Invalid environment:\n {2}SMTP_URL: no public sign-in method: set SMTP_URL \(sign-in codes by e-mail\) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET \(Google\), or nobody can sign in$/);
+    // Developer mode is no public way in; half a Google client is none either.
+    expect(() => parseEnv({ ...deployed, DEV_MODE_PASSWORD: "12345678", GOOGLE_CLIENT_ID: "id" })).toThrow(/no public sign-in method/);
+    expect(parseEnv({ ...deployed, SMTP_URL: "smtp://mail.example" }).demoMode).toBe(false);
+    expect(parseEnv({ ...deployed, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).demoMode).toBe(false);
+    // Demo mode and development need neither.
+    expect(parseEnv({}).demoMode).toBe(true);
+    expect(parseEnv({ ...deployed, NODE_ENV: "development" }).demoMode).toBe(false);
   });
 
   test("a bad value names the variable", () => {

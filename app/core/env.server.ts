@@ -71,6 +71,17 @@ const envSchema = z
         message: "is required when APP_URL is not a loopback origin",
       });
     }
+    // A deployed site must be enterable by the public (issue 33): Google, or codes by e-mail, which
+    // need mail delivery. Developer mode is for the team, not a way in for owners.
+    const googleReady = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+    if (env.NODE_ENV === "production" && !env.demoMode && !googleReady && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "no public sign-in method: set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google), or nobody can sign in",
+      });
+    }
   });
 
 export type Env = z.output<typeof envSchema>;

@@ -23,7 +23,7 @@ import * as settingsRoute from "~/routes/_app.settings";
 import { startSmtp, type SmtpProcess } from "../support/smtp-process";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, nextClientIp, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
-import { startServer, stopServer, type ServerProcess } from "./helpers";
+import { spawnServer, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
 
 let smtp: SmtpProcess;
 
@@ -392,3 +392,15 @@ describe("through the real server (node server.js, production build)", () => {
     expect(profile.status).toBe(200);
   });
 });
+
+test("production with no public sign-in method refuses to start, with one clear line; SMTP_URL alone is enough", async () => {
+  const deployed = { APP_URL: "https://tagback.example", SESSION_SECRET: "start-check-secret", DATABASE_PATH: path.join(process.env.TAGBACK_TEST_DIR!, "start.db") };
+  const refused = await spawnServer({ ...deployed, SMTP_URL: "", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" });
+  await waitForExit(refused.child);
+  expect(refused.child.exitCode).toBe(1);
+  expect(refused.stderr()).toContain(
+    "SMTP_URL: no public sign-in method: set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google), or nobody can sign in",
+  );
+  const started = await startServer({ ...deployed, SMTP_URL: smtp.url });
+  await stopServer(started);
+}, 90_000);
