@@ -22,6 +22,7 @@ import {
 import {
   CODE_WRONG_TRIES_MAX,
   CODES_PER_ADDRESS_PER_HOUR,
+  PASSKEYS_PER_ACCOUNT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_CODE_DIGITS,
@@ -454,6 +455,19 @@ export const en = {
     },
     codePostsPerClient: { title: "Too many tries", description: "Too many sign-in attempts from your network. Please try again in an hour." },
     codeMailFailed: { title: "The mail could not be sent", description: "Please try again in a minute." },
+    // Passkeys (features/account/passkeys.server.ts): /settings and the sign-in button on /auth.
+    passkeyAdded: { title: "Passkey added", description: "Next time, sign in with it in one tap." },
+    passkeyRemoved: { title: "Passkey removed", description: "It no longer signs in to this account." },
+    passkeyNotFound: { title: "Passkey not found", description: "It was removed already." },
+    passkeyAddFailed: { title: "The passkey was not added", description: "Your device did not finish, or the request had expired. Nothing was saved; please try again." },
+    passkeyTooMany: { title: "The passkey was not added", description: `An account holds at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.` },
+    passkeyCancelled: { title: "Cancelled", description: "Nothing was changed." },
+    passkeyUnknown: {
+      title: "This passkey does not open any account",
+      description: "It may have been removed from its account. Sign in another way, then add a new passkey in Settings.",
+    },
+    passkeySignInFailed: { title: "Passkey sign-in failed", description: "Your device did not finish, or the request had expired. Please try again." },
+    passkeyBusy: { title: "Too many passkey requests", description: "Please try again in an hour, or sign in another way." },
     // The link in the confirmation mail.
     emailConfirmed: { title: "Email confirmed", description: "You can sign in now." },
     badConfirmLink: { title: "Authentication Error", description: "This confirmation link is invalid or was already used." },

@@ -40,3 +40,14 @@ export const CODES_PER_ADDRESS_LIMIT = { name: "signInCodesPerAddress", points: 
 /** Posts of the code forms (asking for a code, or typing one) from one client in an hour. */
 export const CODE_POSTS_PER_CLIENT_PER_HOUR = 60;
 export const CODE_POSTS_PER_CLIENT_LIMIT = { name: "signInCodePostsPerClient", points: CODE_POSTS_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (issue 33, decision 033).
+
+/** A WebAuthn challenge is answered within this many minutes, once. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+/** Passkeys one account may hold (a bound on the table, and more than anyone needs). */
+export const PASSKEYS_PER_ACCOUNT = 10;
+/** Challenges handed out to one client in an hour (each is a row until it is used or expires). */
+export const PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR = 60;
+export const PASSKEY_CHALLENGES_PER_CLIENT_LIMIT = { name: "passkeyChallengesPerClient", points: PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;

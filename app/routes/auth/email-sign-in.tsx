@@ -27,7 +27,9 @@ export function EmailSignIn({ redirectTo }: { redirectTo: string }) {
           id: "email-sign-in-email",
           name: "email",
           type: "email",
-          autoComplete: "email",
+          // "webauthn": the browser may offer this site's passkeys in the field's autofill
+          // (passkey-sign-in.tsx asks it to, where it can).
+          autoComplete: "email webauthn",
           required: true,
           defaultValue: refused?.typed,
         }}

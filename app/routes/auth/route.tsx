@@ -1,5 +1,5 @@
-// /auth (spec 001 §5; issue 33): Google sign-in, a code by e-mail (email-sign-in.tsx, then
-// /auth/code), and developer mode's e-mail and password accounts behind
+// /auth (spec 001 §5; issue 33): Google sign-in, a passkey (passkey-sign-in.tsx, with JavaScript
+// only), a code by e-mail (email-sign-in.tsx, then /auth/code), and developer mode's e-mail and password accounts behind
 // the admin password. Every button is a form post or a link, so the page works without JavaScript.
 // The parts: google-sign-in.tsx, password-forms.tsx, dev-mode-dialog.tsx; what each post does is
 // in auth-intents.server.ts.
@@ -23,6 +23,7 @@ import { DevModeDialog } from "./dev-mode-dialog";
 import { isDevModeEnabled } from "./dev-mode.server";
 import { EmailSignIn } from "./email-sign-in";
 import { GoogleSignIn } from "./google-sign-in";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordForms } from "./password-forms";
 
 export const meta: Route.MetaFunction = () => [
@@ -81,6 +82,7 @@ export default function AuthPage() {
       <p className="mt-2 text-slate-600">Manage your profile, stickers and messages.</p>
 
       <GoogleSignIn redirectTo={redirectTo} configured={googleConfigured} />
+      <PasskeySignIn redirectTo={redirectTo} />
 
       <EmailSignIn redirectTo={redirectTo} />
 
