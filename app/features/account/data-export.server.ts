@@ -222,6 +222,12 @@ export function summaryOf(data: DataExport): HeldRow[] {
       why: "To keep you signed in; the download lists when each began, never the secret that signs it in.",
       kept: `Until the session expires (${SESSION_DAYS} days after sign-in) or you sign out`,
     },
+    {
+      what: "Passkeys",
+      count: data.passkeys.length,
+      why: "To sign you in with your device's screen lock: its public key, a signature counter and the device's name. The download lists each by name and dates.",
+      kept: "Until you remove the passkey in Settings, or delete your account",
+    },
   ];
   if (data.admin) {
     rows.push({
