@@ -455,6 +455,7 @@ export const en = {
     },
     codePostsPerClient: { title: "Too many tries", description: "Too many sign-in attempts from your network. Please try again in an hour." },
     codeMailFailed: { title: "The mail could not be sent", description: "Please try again in a minute." },
+    codesUnavailable: { title: "Sign-in by e-mail is not available on this server.", description: "It has no mail delivery configured. Please sign in another way." },
     // Passkeys (features/account/passkeys.server.ts): /settings and the sign-in button on /auth.
     passkeyAdded: { title: "Passkey added", description: "Next time, sign in with it in one tap." },
     passkeyRemoved: { title: "Passkey removed", description: "It no longer signs in to this account." },

@@ -15,6 +15,7 @@ import {
   CODES_PER_ADDRESS_PER_HOUR,
   SIGN_IN_CODE_VALID_MINUTES,
 } from "~/features/account/rules";
+import { getEnv } from "~/core/env.server";
 import { getSessionUser } from "~/features/account/session.server";
 import { upsertGoogleUser } from "~/features/account/users.server";
 import * as authRoute from "~/routes/auth/route";
@@ -240,6 +241,24 @@ describe("a code by e-mail", () => {
     const refused = await askForCode("not-an-address");
     expect(statusOf(refused)).toBe(400);
     expect(errorOf(refused)).toMatchObject({ codeError: "auth.invalidEmail", typed: "not-an-address" });
+  });
+
+  test("a deployed server without SMTP_URL offers no codes (they would be written to its log)", async () => {
+    const holder = globalThis as { __tagbackEnv?: ReturnType<typeof getEnv> };
+    const real = getEnv();
+    holder.__tagbackEnv = { ...real, SMTP_URL: undefined, demoMode: false };
+    try {
+      const page = dataOf<{ emailCodes: boolean }>(await callRoute(authRoute.loader, get("/auth")));
+      expect(page.emailCodes).toBe(false);
+      const email = uniqueEmail("nomail");
+      const refused = await askForCode(email);
+      expect(statusOf(refused)).toBe(403);
+      expect(errorOf(refused)).toMatchObject({ codeError: "auth.codesUnavailable", typed: email });
+      expect(testDb().select().from(signInCodes).where(eq(signInCodes.email, email)).all()).toEqual([]);
+    } finally {
+      holder.__tagbackEnv = real;
+    }
+    expect(dataOf<{ emailCodes: boolean }>(await callRoute(authRoute.loader, get("/auth"))).emailCodes).toBe(true);
   });
 
   test("a signed-in user is sent on from both pages", async () => {

@@ -50,6 +50,16 @@ export function codePagePath(params: { email: string; code?: string; redirectTo?
   return `${CODE_PAGE_PATH}?${search}`;
 }
 
+/**
+ * Codes are offered where mail reaches people: with SMTP_URL, or in demo mode, where the mail goes
+ * to the server log of the developer's own machine. A deployed server without SMTP_URL would write
+ * every code to its log, where whoever reads the log could sign in as anyone: no codes there.
+ */
+export function signInCodesAvailable(): boolean {
+  const env = getEnv();
+  return Boolean(env.SMTP_URL) || env.demoMode;
+}
+
 /** Spends one of the client's code-form posts; false when they are used up. */
 export async function allowCodePost(db: Db, clientKey: string): Promise<boolean> {
   return (await consume(db, CODE_POSTS_PER_CLIENT_LIMIT, clientKey)).allowed;

@@ -12,7 +12,7 @@ import { createSession } from "~/features/account/session.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import { authPath } from "./auth-path";
 import { codeRequestSchema, devUnlockSchema, signInSchema, signUpSchema } from "./auth-schemas";
-import { allowCodePost, codePagePath, sendSignInCode, type CodeRequestResult } from "~/features/account/sign-in-codes.server";
+import { allowCodePost, codePagePath, sendSignInCode, signInCodesAvailable, type CodeRequestResult } from "~/features/account/sign-in-codes.server";
 import { isDevModeEnabled, unlockDevMode, type UnlockResult } from "./dev-mode.server";
 
 /** What every intent gets: the post, already read, and the request's context. */
@@ -46,6 +46,7 @@ export async function requestSignInCode({ formData, db, clientIp, redirectTo }: 
   const intent = "email-code" as const;
   const typed = String(formData.get("email") ?? "");
   const refuse = (refusal: Refusal) => data({ intent, result: null, codeError: refusal.key, typed }, { status: refusal.status });
+  if (!signInCodesAvailable()) return refuse({ key: "auth.codesUnavailable", status: 403 });
   if (!(await allowCodePost(db, limitKeyOf(clientIp)))) return refuse({ key: "auth.codePostsPerClient", status: 429 });
   const submission = parseWithZod(formData, { schema: codeRequestSchema });
   if (submission.status !== "success") return refuse({ key: "auth.invalidEmail", status: 400 });

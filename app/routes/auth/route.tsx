@@ -9,6 +9,7 @@ import { dbContext, requestInfoContext } from "~/core/context";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { googleSignInConfigured } from "~/features/account/google-auth.server";
+import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
 import { requireAnonymous } from "~/features/account/guards.server";
 import { authPath, type Tab } from "./auth-path";
 import {
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devDialogOpen: url.searchParams.get("dev") === "1",
     tab: (url.searchParams.get("tab") === "signup" ? "signup" : "signin") as Tab,
     googleConfigured: googleSignInConfigured(),
+    emailCodes: signInCodesAvailable(),
   };
 }
 
@@ -72,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage() {
-  const { redirectTo, devMode, devDialogOpen, tab, googleConfigured } = useLoaderData<typeof loader>();
+  const { redirectTo, devMode, devDialogOpen, tab, googleConfigured, emailCodes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const showDevDialog = !devMode && (devDialogOpen || actionData?.intent === "dev-unlock");
 
@@ -84,7 +86,7 @@ export default function AuthPage() {
       <GoogleSignIn redirectTo={redirectTo} configured={googleConfigured} />
       <PasskeySignIn redirectTo={redirectTo} />
 
-      <EmailSignIn redirectTo={redirectTo} />
+      {emailCodes ? <EmailSignIn redirectTo={redirectTo} /> : null}
 
       {devMode ? (
         <PasswordForms tab={tab} redirectTo={redirectTo} />
