@@ -5,12 +5,11 @@
 import { eq } from "drizzle-orm";
 import { passkeys, users } from "../../db/schema.ts";
 import { createUser, e2eDb } from "./db";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
 
-test("add a passkey in settings, sign out, sign in with it in one tap; remove it, and it is refused @js-only", async ({ page, context, baseURL }) => {
-  const site = baseURL!.replace("127.0.0.1", "localhost");
-  const owner = createUser();
-  createUser(); // another account, whose passkeys (none) must not matter
+/** A passkey device for the page: Chromium's virtual authenticator, which says yes at once. */
+async function addDevice(page: Page, context: BrowserContext) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -23,6 +22,18 @@ test("add a passkey in settings, sign out, sign in with it in one tap; remove it
       automaticPresenceSimulation: true,
     },
   });
+}
+
+test("add a passkey in settings, sign out, sign in with it in one tap; remove it, and it is refused @js-only", async ({ page, context, baseURL }) => {
+  const site = baseURL!.replace("127.0.0.1", "localhost");
+  const owner = createUser();
+  createUser(); // another account, whose passkeys (none) must not matter
+  // The virtual authenticator also answers the autofill offer at once (the next test): here the
+  // browser says it has no autofill, so it is the button that signs in.
+  await page.addInitScript(() => {
+    Object.defineProperty(PublicKeyCredential, "isConditionalMediationAvailable", { value: async () => false });
+  });
+  await addDevice(page, context);
 
   await signInAs(context, owner.id, site);
   await page.goto(`${site}/settings`);
@@ -63,15 +74,27 @@ test("add a passkey in settings, sign out, sign in with it in one tap; remove it
   await expect(page).toHaveURL(`${site}/auth`);
 });
 
+test("the browser's autofill offer (conditional mediation) signs in with the passkey, no button pressed @js-only", async ({ page, context, baseURL }) => {
+  const site = baseURL!.replace("127.0.0.1", "localhost");
+  const owner = createUser();
+  await addDevice(page, context);
+  await signInAs(context, owner.id, site);
+  await page.goto(`${site}/settings`);
+  await page.getByTestId("passkeys").getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByTestId("passkey")).toHaveCount(1);
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(`${site}/`);
+  // The e-mail field asks for passkeys in its autofill; the virtual device picks its one at once.
+  await page.goto(`${site}/auth?redirectTo=%2Ftoken`);
+  await expect(page).toHaveURL(`${site}/token`);
+  expect(e2eDb().select().from(passkeys).where(eq(passkeys.userId, owner.id)).get()!.lastUsedAt).toBeInstanceOf(Date);
+});
+
 test("deleting the account removes its passkeys @js-only", async ({ page, context, baseURL }) => {
   const site = baseURL!.replace("127.0.0.1", "localhost");
   const owner = createUser();
   const other = createUser();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
+  await addDevice(page, context);
   // The other account's passkey, straight in the database: it must stay.
   e2eDb().insert(passkeys).values({ id: `other-${other.id}`, userId: other.id, publicKey: Buffer.from("x"), name: "Safari on iPhone" }).run();
 
