@@ -304,6 +304,16 @@ describe("one account per person", () => {
     expect(after.emailConfirmedAt).toBeInstanceOf(Date);
   });
 
+  test("the placeholder address of an anonymous finder never signs in, even with its code", async () => {
+    const id = crypto.randomUUID();
+    const email = `finder-${id}@finder.invalid`;
+    await testDb().insert(users).values({ id, email, anonymousFinder: true });
+    const { code } = await codeFor(email);
+    const refused = await typeCode(email, code);
+    expect(statusOf(refused)).toBe(400);
+    expect(cookiesFrom(refused)).toBe("");
+  });
+
   test("deleting the account deletes its pending codes", async () => {
     const owner = await createOwner(uniqueEmail("erase"));
     const other = await createOwner(uniqueEmail("stays"));

@@ -136,16 +136,18 @@ export async function checkSignInCode(db: Db, rawEmail: string, typed: string): 
   }
   const taken = await db.delete(signInCodes).where(eq(signInCodes.id, row.id)).returning({ id: signInCodes.id });
   if (taken.length === 0) return { ok: false, reason: "dead" };
-  return { ok: true, ...accountForVerifiedEmail(db, email) };
+  const account = accountForVerifiedEmail(db, email);
+  return account ? { ok: true, ...account } : { ok: false, reason: "dead" };
 }
 
 /**
  * The account of an address that has just been proven (a right code): found by e-mail, or created
  * with an empty profile. An account whose address was never confirmed (a developer-mode sign-up)
  * is confirmed now, and its password dropped: whoever chose it never proved the address, and it
- * must not open the account of the person who just did.
+ * must not open the account of the person who just did. Null for the placeholder address of an
+ * anonymous finder (features/finder-contact), which is nobody's and never signs in.
  */
-function accountForVerifiedEmail(db: Db, email: string): { userId: string; created: boolean } {
+function accountForVerifiedEmail(db: Db, email: string): { userId: string; created: boolean } | null {
   return db.transaction((tx) => {
     const found = tx
       .select({ id: users.id, confirmedAt: users.emailConfirmedAt })
@@ -158,9 +160,10 @@ function accountForVerifiedEmail(db: Db, email: string): { userId: string; creat
       }
       return { userId: found.id, created: false };
     }
-    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date() }).returning({ id: users.id }).all();
-    tx.insert(profiles).values({ id: user!.id }).run();
-    return { userId: user!.id, created: true };
+    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date() }).onConflictDoNothing().returning({ id: users.id }).all();
+    if (!user) return null;
+    tx.insert(profiles).values({ id: user.id }).run();
+    return { userId: user.id, created: true };
   });
 }
 
