@@ -427,3 +427,41 @@ export const rateLimits = sqliteTable(
   (t) => [index("rate_limits_expire_idx").on(t.expire)],
 );
 
+
+// The outbox (decision 032): every notification the service owes someone, written in the same
+// transaction as the event that causes it, then delivered by one loop off the request path
+// (app/core/outbox.server.ts). A row is one event × recipient × channel; `key` names it, so an
+// event cannot be queued twice. What was not marked delivered is sent again after a restart.
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    /** Also the mail's Message-ID: a copy sent again after a kill folds into the first. */
+    id: id(),
+    key: text("key").notNull().unique(),
+    /** What it tells (the metrics' label, and what the finder's pages ask about). */
+    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account"] }).notNull(),
+    channel: text("channel", { enum: ["email"] }).notNull(),
+    /** The account it is for: deleting the account deletes what is still owed to it. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The conversation it tells of, for the finder's "the owner was notified at …". */
+    conversationId: text("conversation_id"),
+    /** The mail as composed at the event ({ to, subject, text }); emptied once settled. */
+    payload: text("payload"),
+    state: text("state", { enum: ["pending", "delivered", "failed", "off"] })
+      .notNull()
+      .default("pending"),
+    createdAt: integer("created_at").notNull(),
+    /** When the next try is due (milliseconds since the epoch). */
+    dueAt: integer("due_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** When it was delivered, given up, or set aside (MAIL_DELIVERY=off): the retention sweep's clock. */
+    settledAt: integer("settled_at"),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.dueAt).where(sql`${t.state} = 'pending'`),
+    index("outbox_settled_idx").on(t.settledAt),
+    index("outbox_user_idx").on(t.userId, t.state),
+    index("outbox_conversation_idx").on(t.conversationId),
+  ],
+);

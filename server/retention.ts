@@ -7,8 +7,9 @@
 // feature's rule.
 import { DEMO_LOG_KEEP_DAYS } from "../app/features/admin/rules.ts";
 import { SAME_CLIENT_MINUTES } from "../app/features/finder-contact/rules.ts";
+import { OUTBOX_KEEP_DAYS } from "../app/core/outbox-rules.ts";
 import type { Retention } from "../app/core/retention.server.ts";
-import { demoSearchLogs, rateLimits, searchHistory, sessions, signInCodes, webauthnChallenges } from "../db/schema.ts";
+import { demoSearchLogs, outbox, rateLimits, searchHistory, sessions, signInCodes, webauthnChallenges } from "../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,4 +26,7 @@ export const RETENTIONS: readonly Retention[] = [
   // The finder's client key (an IP address or a /64) in the owner's history is needed for the
   // hour in which a reload is not a new scan alert; then it is emptied, the row itself kept.
   { table: searchHistory, column: searchHistory.searchedAt, keepMs: SAME_CLIENT_MINUTES * 60_000, empties: searchHistory.clientKey },
+  // A notification delivered, given up or set aside (its body already emptied), kept a few days
+  // for the operator's questions ("was the owner told?"). Pending ones are never swept.
+  { table: outbox, column: outbox.settledAt, keepMs: OUTBOX_KEEP_DAYS * DAY_MS },
 ];

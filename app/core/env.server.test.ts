@@ -19,22 +19,39 @@ describe("environment schema", () => {
   });
 
   test("production requires SESSION_SECRET and turns on secure cookies", () => {
-    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev", SMTP_URL: "smtp://mail.example" })).toThrow(/SESSION_SECRET/);
-    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b", SMTP_URL: "smtp://mail.example" });
+    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev" })).toThrow(/SESSION_SECRET/);
+    const env = parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a,b", SMTP_URL: "smtp://mail.example:587" });
     expect(env.demoMode).toBe(false);
     expect(env.secureCookies).toBe(true);
+    expect(env.mailDelivery).toBe("smtp");
   });
 
-  test("production refuses to start without a public sign-in method: Google's client, or SMTP_URL for codes", () => {
-    const deployed = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s" };
-    expect(() => parseEnv(deployed)).toThrow(/^Invalid environment:\n {2}SMTP_URL: no public sign-in method: set SMTP_URL \(sign-in codes by e-mail\) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET \(Google\), or nobody can sign in$/);
+  test("production without SMTP_URL is refused unless MAIL_DELIVERY=off says so; demo mode writes mail to the log", () => {
+    // With Google configured: with mail off it is the only public sign-in method (issue 33, next test).
+    const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL: is required when APP_URL is not a loopback origin \(or set MAIL_DELIVERY=off/);
+    expect(parseEnv({ ...production, MAIL_DELIVERY: "off" }).mailDelivery).toBe("off");
+    // Off wins over an SMTP_URL left set: the operator said so.
+    expect(parseEnv({ ...production, MAIL_DELIVERY: "off", SMTP_URL: "smtp://mail.example" }).mailDelivery).toBe("off");
+    expect(() => parseEnv({ ...production, MAIL_DELIVERY: "no" })).toThrow(/MAIL_DELIVERY: must be "off" or unset/);
+    expect(parseEnv({}).mailDelivery).toBe("log");
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).mailDelivery).toBe("smtp");
+  });
+
+  test("production refuses to start without a public sign-in method: with mail off, Google must be configured", () => {
+    const mailOff = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s", MAIL_DELIVERY: "off" };
+    expect(() => parseEnv(mailOff)).toThrow(
+      /^Invalid environment:\n {2}MAIL_DELIVERY: is off and Google sign-in is not configured: nobody could sign in\. Set SMTP_URL \(sign-in codes by e-mail\) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET$/,
+    );
     // Developer mode is no public way in; half a Google client is none either.
-    expect(() => parseEnv({ ...deployed, DEV_MODE_PASSWORD: "12345678", GOOGLE_CLIENT_ID: "id" })).toThrow(/no public sign-in method/);
-    expect(parseEnv({ ...deployed, SMTP_URL: "smtp://mail.example" }).demoMode).toBe(false);
-    expect(parseEnv({ ...deployed, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).demoMode).toBe(false);
+    expect(() => parseEnv({ ...mailOff, DEV_MODE_PASSWORD: "12345678", GOOGLE_CLIENT_ID: "id" })).toThrow(/nobody could sign in/);
+    expect(parseEnv({ ...mailOff, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).mailDelivery).toBe("off");
+    // SMTP_URL alone is enough (codes by e-mail); without it and without "off", the one line is SMTP_URL's.
+    expect(parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s", SMTP_URL: "smtp://mail.example" }).mailDelivery).toBe("smtp");
+    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s" })).toThrow(/^Invalid environment:\n {2}SMTP_URL: [^\n]*$/);
     // Demo mode and development need neither.
     expect(parseEnv({}).demoMode).toBe(true);
-    expect(parseEnv({ ...deployed, NODE_ENV: "development" }).demoMode).toBe(false);
+    expect(parseEnv({ ...mailOff, NODE_ENV: "development" }).demoMode).toBe(false);
   });
 
   test("a bad value names the variable", () => {
@@ -55,6 +72,9 @@ describe("environment schema", () => {
     expect(parseEnv({ METRICS_PORT: "0", METRICS_HOST: "::" })).toMatchObject({ METRICS_PORT: 0, METRICS_HOST: "::" });
     expect(() => parseEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT/);
     expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    // `npm run dev` serves no metrics unless asked: a second checkout's dev server must not clash.
+    expect(parseEnv({ NODE_ENV: "development" }).METRICS_PORT).toBe(0);
+    expect(parseEnv({ NODE_ENV: "development", METRICS_PORT: "9100" }).METRICS_PORT).toBe(9100);
   });
 
   test("empty strings count as unset", () => {
@@ -76,6 +96,7 @@ describe("environment schema", () => {
       OAUTH_TOKEN_URL: "http://127.0.0.1:9000/token",
       OAUTH_USERINFO_URL: "http://127.0.0.1:9000/userinfo",
       SMTP_URL: "smtp://user:pass@mail.example:587",
+      MAIL_DELIVERY: "off",
       MAIL_FROM: "Tagback <hi@tagback.app>",
       SANITY_PROJECT_ID: "abc123",
       SANITY_DATASET: "production",

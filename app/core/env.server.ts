@@ -28,6 +28,10 @@ const envSchema = z
     OAUTH_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
     OAUTH_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
     SMTP_URL: url,
+    /** "off": docker-start.sh runs the server without a Litestream replica (tagback_backup_off says so). */
+    BACKUP: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
+    /** "off": run in production without sending mail (said at start and in a metric). */
+    MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional.default("production"),
@@ -42,8 +46,12 @@ const envSchema = z
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
     /** Processes serving the port (server.js starts a cluster above 1). */
     WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
+    /** How long a stop waits for open requests before it cuts them off (fly.toml's kill_timeout is 30 s). */
+    SHUTDOWN_TIMEOUT_SECONDS: optional.transform((v) => Number(v ?? 20)).pipe(z.number().min(1).max(300)),
     /** Prometheus's GET /metrics on its own port (0: none), never the public one (server/metrics-server.ts). */
-    METRICS_PORT: optional.transform((v) => Number(v ?? 9091)).pipe(z.number().int().min(0).max(65535)),
+    METRICS_PORT: optional
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().int().min(0).max(65535).optional()),
     /** The address it listens on: loopback unless widened (Fly scrapes over its private network). */
     METRICS_HOST: optional.default("127.0.0.1"),
   })
@@ -54,11 +62,17 @@ const envSchema = z
     const makeUpDevPassword = demoMode && !env.DEV_MODE_PASSWORD;
     return {
       ...env,
+      // Off unless asked for in `npm run dev`: a developer's second checkout must not clash on 9091.
+      METRICS_PORT: env.METRICS_PORT ?? (env.NODE_ENV === "development" ? 0 : 9091),
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
       SESSION_SECRET: env.SESSION_SECRET ?? (demoMode ? randomBytes(32).toString("base64url") : undefined),
       DEV_MODE_PASSWORD: makeUpDevPassword ? randomBytes(DEV_PASSWORD_MAX_LENGTH / 2).toString("hex") : env.DEV_MODE_PASSWORD,
       devModePasswordMadeUp: makeUpDevPassword,
       demoMode,
+      // How mail leaves (core/mail.server.ts): over SMTP, or in demo mode without SMTP_URL written to
+      // the log. Production without SMTP_URL is refused below unless the operator said "off":
+      // there it would write every mail, private links and all, into the log stream.
+      mailDelivery: (env.MAIL_DELIVERY === "off" ? "off" : env.SMTP_URL ? "smtp" : demoMode ? "log" : "unset") as "off" | "smtp" | "log" | "unset",
       // Secure cookies and HSTS only where the app is served over https.
       secureCookies: !demoMode && env.APP_URL!.startsWith("https:"),
     };
@@ -71,15 +85,23 @@ const envSchema = z
         message: "is required when APP_URL is not a loopback origin",
       });
     }
-    // A deployed site must be enterable by the public (issue 33): Google, or codes by e-mail, which
-    // need mail delivery. Developer mode is for the team, not a way in for owners.
-    const googleReady = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
-    if (env.NODE_ENV === "production" && !env.demoMode && !googleReady && !env.SMTP_URL) {
+    if (env.mailDelivery === "unset") {
       ctx.addIssue({
         code: "custom",
         path: ["SMTP_URL"],
+        message: "is required when APP_URL is not a loopback origin (or set MAIL_DELIVERY=off to run without sending mail)",
+      });
+    }
+    // A deployed site must be enterable by the public (issue 33): Google, or codes by e-mail, which
+    // need mail. With mail off, Google must be configured. Developer mode is for the team, not a
+    // way in for owners.
+    const googleReady = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+    if (env.NODE_ENV === "production" && !env.demoMode && env.mailDelivery === "off" && !googleReady) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_DELIVERY"],
         message:
-          "no public sign-in method: set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (Google), or nobody can sign in",
+          "is off and Google sign-in is not configured: nobody could sign in. Set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
       });
     }
   });

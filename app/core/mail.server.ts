@@ -1,19 +1,12 @@
-// Outgoing mail: over SMTP_URL when set, otherwise written to the server log (demo mode).
+// Outgoing mail on the wire: over SMTP_URL, or written to the server log in demo mode without it.
+// Nothing sends mail directly: an event queues it in the outbox (core/outbox.server.ts), whose
+// delivery loop calls deliverMail.
 import type { Transporter } from "nodemailer";
-import { getEnv } from "~/core/env.server";
-import { counter } from "~/core/metrics.server";
+import { getEnv } from "./env.server.ts";
 
 export type Mail = { to: string; subject: string; text: string };
 
 let transporter: Transporter | undefined;
-
-const mails = counter({
-  name: "tagback_mails_total",
-  help: 'Outgoing mails by outcome: "sent" (the SMTP server took it), "failed" (it did not), "logged" (no SMTP_URL: written to the log)',
-  labelNames: ["outcome"],
-});
-// Each outcome shows from the start, at 0, so a scrape lists them before the first mail.
-for (const outcome of ["sent", "failed", "logged"]) mails.inc({ outcome }, 0);
 
 /**
  * A header's value on one line: line breaks and other control characters become a space. The
@@ -24,21 +17,27 @@ function headerValue(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
 }
 
-export async function sendMail(unsafe: Mail): Promise<void> {
-  const mail: Mail = { ...unsafe, to: headerValue(unsafe.to), subject: headerValue(unsafe.subject) };
+/**
+ * Hands one mail to SMTP_URL's server, or in demo mode (no SMTP_URL) writes it to the log. Only the
+ * outbox calls this (core/outbox.server.ts): a failure throws, and the outbox tries again later.
+ * `messageId` is the outbox row's, so a copy sent again after a kill has the same Message-ID.
+ */
+export async function deliverMail(unsafe: Mail & { messageId: string }): Promise<void> {
+  const mail: Mail = { to: headerValue(unsafe.to), subject: headerValue(unsafe.subject), text: unsafe.text };
   const env = getEnv();
-  if (!env.SMTP_URL) {
+  if (env.mailDelivery === "log") {
     console.log(`[mail] To: ${mail.to}\n[mail] Subject: ${mail.subject}\n${mail.text}\n[mail] end`);
-    mails.inc({ outcome: "logged" });
     return;
   }
-  try {
-    // Imported with the first e-mail, not by every server process at start (memory).
-    transporter ??= (await import("nodemailer")).default.createTransport(env.SMTP_URL);
-    await transporter.sendMail({ from: env.MAIL_FROM, ...mail });
-  } catch (error) {
-    mails.inc({ outcome: "failed" });
-    throw error;
-  }
-  mails.inc({ outcome: "sent" });
+  if (!env.SMTP_URL) throw new Error("no SMTP_URL to send mail through");
+  // Imported with the first e-mail, not by every server process at start (memory). Timeouts well
+  // under nodemailer's minutes: the outbox sends one mail at a time and tries a failure again later.
+  transporter ??= (await import("nodemailer")).default.createTransport({
+    url: env.SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const domain = new URL(env.APP_URL).hostname;
+  await transporter.sendMail({ from: env.MAIL_FROM, ...mail, messageId: `<${unsafe.messageId}@${domain}>` });
 }

@@ -454,7 +454,6 @@ export const en = {
       description: `We send at most ${CODES_PER_ADDRESS_PER_HOUR} codes to one address in an hour. Use the latest code you have, or try again later.`,
     },
     codePostsPerClient: { title: "Too many tries", description: "Too many sign-in attempts from your network. Please try again in an hour." },
-    codeMailFailed: { title: "The mail could not be sent", description: "Please try again in a minute." },
     codesUnavailable: { title: "Sign-in by e-mail is not available on this server.", description: "It has no mail delivery configured. Please sign in another way." },
     // Passkeys (features/account/passkeys.server.ts): /settings and the sign-in button on /auth.
     passkeyAdded: { title: "Passkey added", description: "Next time, sign in with it in one tap." },
@@ -664,7 +663,11 @@ export const en = {
     notFoundLead: { title: "There is no Tagback owner for this number, so there is nobody to message." },
     // The private thread page (/f/{secret}).
     threadTitle: { title: "Your messages with {name}" },
-    sentNotice: { title: "Message sent. The owner has been told by e-mail." },
+    sentNotice: { title: "Message sent." },
+    ownerNotified: { title: "The owner was notified at {time}." },
+    ownerBeingTold: { title: "Telling the owner now…" },
+    ownerStillTrying: { title: "We are still trying to reach the owner. Your message is saved; they will get it as soon as we reach them." },
+    ownerNotReached: { title: "We could not reach the owner by e-mail. Your message is saved and waits for them in Tagback." },
     linkTitle: { title: "Your private link" },
     linkHelp: {
       title: "Keep this link: it is your way back to this conversation without an account. Anyone with it can read the conversation, so do not share it.",

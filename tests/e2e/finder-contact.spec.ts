@@ -66,6 +66,13 @@ test("a finder without an account writes from a scan; the owner answers by e-mai
     expect(mail).toContain(`${baseURL}/messaging/${thread.conversationId}`);
   }
   expect(await latestMailTo(finderEmail)).toContain(link);
+  // The finder's page says when the owner was told, once the outbox marked the mail delivered
+  // (core/outbox.server.ts): a reload shows it, as it would to a finder coming back.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("owner-notified")).toHaveAttribute("data-state", "notified", { timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByTestId("owner-notified")).toHaveText(/^The owner was notified at \d{1,2}:\d{2} [ap]m IST\.$/i);
   // The visit the scan logged says the finder went on to message.
   const visits = e2eDb().select({ kind: searchHistory.kind }).from(searchHistory).where(eq(searchHistory.userId, owner.id)).all();
   expect(visits).toEqual([{ kind: "messaged" }]);

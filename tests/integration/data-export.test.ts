@@ -3,6 +3,7 @@
 // this" thread, search history, tokens, products, lost reports and sessions. The export of one of
 // them must hold every row that names them (every such table found from the schema, so a table
 // added later and missing from the export fails here) and nothing private of anyone else.
+import { queueMails } from "~/core/outbox.server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { adminLookups, adminUsers, lostItems, mintBatches, passkeys, products, profiles, searchHistory, sessions, tagbackTokens, users } from "../../db/schema";
@@ -67,6 +68,8 @@ async function seedOwner(firstName: string): Promise<Seeded> {
     { userId: owner.id, searchType: "tagback_token", searchValue: tokens[0]!, city: "Delhi", region: "Delhi", country: "IN", latitude: 28.61, longitude: 77.2, clientKey: searcherKey },
     { userId: owner.id, searchType: "metro_card", searchValue: metro, city: "Mumbai", country: "IN", kind: "messaged", clientKey: searcherKey },
   ]);
+  // A scan alert owed to the owner, as the outbox holds it (core/outbox.server.ts).
+  queueMails(db, [{ key: `scan:${owner.id}`, kind: "scan", userId: owner.id, to: owner.email, subject: "Your token was just scanned", text: "Someone just opened your Tagback profile" }]);
   await db.insert(lostItems).values({ userId: owner.id, type: "product", name: `${firstName}'s laptop`, identifier: tokens[0]!, dateLost: "2026-11-01", message: "Reward, please call", reward: "₹500" });
   await createSession(db, owner.id);
   await createSession(db, owner.id);
@@ -144,6 +147,7 @@ const EXPORTED: Record<string, (data: DataExport) => number> = {
   "finder_threads.owner_id": (data) => data.conversations.filter((conversation) => conversation.foundThis).length,
   // The anonymous finder of a thread never signs in, so never downloads: no owner's export has one.
   "finder_threads.finder_user_id": () => 0,
+  "outbox.user_id": (data) => data.notifications.length,
   "admin_users.user_id": (data) => (data.admin ? 1 : 0),
   "admin_lookups.admin_user_id": (data) => data.admin?.lookups.length ?? 0,
   "passkeys.user_id": (data) => data.passkeys.length,

@@ -21,6 +21,7 @@ import {
   MIN_FILL_SECONDS,
 } from "~/features/finder-contact/rules";
 import { message } from "~/i18n/messages";
+import { deliverDue } from "~/core/outbox.server";
 import { messagingHub } from "~/features/messaging/hub.server";
 import { announceMessage } from "~/features/messaging/live.server";
 import * as contactRoute from "~/routes/contact-owner/route";
@@ -56,7 +57,9 @@ beforeEach(() => {
 });
 afterEach(() => log.mockRestore());
 
-function mailsTo(address: string): string[] {
+/** The mails to `address` the outbox has delivered, after one delivery pass (as the server's loop makes). */
+async function mailsTo(address: string): Promise<string[]> {
+  await deliverDue(db);
   return log.mock.calls.map((call) => String(call[0])).filter((text: string) => text.startsWith(`[mail] To: ${address}\n`));
 }
 
@@ -149,14 +152,14 @@ describe("sending 'I found this'", () => {
     expect(await db.select().from(finderThreads).where(eq(finderThreads.ownerId, other.id)).all()).toEqual([]);
 
     for (const address of [owner.email, "aarav.backup@example.test"]) {
-      const [mail] = mailsTo(address);
+      const [mail] = await mailsTo(address);
       expect(mail, address).toBeDefined();
       // The handover comes first, then the message, and a link to the conversation.
       expect(mail!.indexOf("How they will hand it back: I'll keep it until you reply")).toBeGreaterThan(0);
       expect(mail!.indexOf("How they will hand it back")).toBeLessThan(mail!.indexOf("Found your keys at Rajiv Chowk, gate 2"));
       expect(mail).toContain(`/messaging/${thread!.conversationId}`);
     }
-    const [finderMail] = mailsTo("finder.person@example.test");
+    const [finderMail] = await mailsTo("finder.person@example.test");
     expect(finderMail).toContain(`/f/${secret}`);
   });
 
@@ -169,7 +172,7 @@ describe("sending 'I found this'", () => {
     expect(thread).toMatchObject({ handover: "place", handoverPlace: "Chai stall, Sector 18" });
     const [stored] = await db.select().from(messages).where(eq(messages.conversationId, thread!.conversationId)).all();
     expect(stored!.content).toBe(text.replace(/<[^>]*>/g, ""));
-    expect(mailsTo(owner.email)[0]).toContain("I'll leave it at this place: Chai stall, Sector 18");
+    expect((await mailsTo(owner.email))[0]).toContain("I'll leave it at this place: Chai stall, Sector 18");
   });
 
   test.each([
@@ -190,7 +193,7 @@ describe("sending 'I found this'", () => {
     // What the finder typed comes back.
     expect(refusal.values.message).toBe((fields as Record<string, string>).message ?? "Found your keys at Rajiv Chowk, gate 2");
     expect(await storedFor(owner.id)).toEqual(before);
-    expect(mailsTo(owner.email)).toEqual([]);
+    expect(await mailsTo(owner.email)).toEqual([]);
   });
 
   test("the honeypot, the minimum fill time and a forged ticket each refuse with a message and store nothing", async () => {
@@ -215,7 +218,7 @@ describe("sending 'I found this'", () => {
     expect(dataOf<{ alert: string }>(forgery).alert).toBe("contact.refused");
 
     expect(await storedFor(owner.id)).toEqual(before);
-    expect(mailsTo(owner.email)).toEqual([]);
+    expect(await mailsTo(owner.email)).toEqual([]);
   });
 
   test("per client: the form refuses the 6th message in an hour from one client, and stores nothing", async () => {
@@ -259,7 +262,7 @@ describe("sending 'I found this'", () => {
     expect(refusal.alert).toBe("contact.formUsed");
     expect(refusal.values.message).toBe("Me again");
     expect(await storedFor(owner.id)).toEqual(after);
-    expect(mailsTo(owner.email)).toHaveLength(1);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
     // The form shown with the refusal has a ticket of its own: once its fill time has passed, it sends.
     const fresh = readFormTicket(refusal.ticket, Date.now() + MIN_FILL_SECONDS * 1000);
     expect(fresh.ok).toBe(true);
@@ -273,8 +276,8 @@ describe("sending 'I found this'", () => {
       const owner = await ownerWithToken();
       expect(statusOf(await sendForm(owner, { contact: spelling(i) }, { clientIp: `203.0.113.${150 + i}` }))).toBe(303);
     }
-    const linkMails = () => log.mock.calls.map((call) => String(call[0])).filter((text) => text.includes("Subject: Your private link"));
-    expect(linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
+    const linkMails = async () => (await deliverDue(db), log.mock.calls).map((call) => String(call[0])).filter((text) => text.includes("Subject: Your private link"));
+    expect(await linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
 
     const owner = await ownerWithToken();
     const before = await storedFor(owner.id);
@@ -286,8 +289,8 @@ describe("sending 'I found this'", () => {
     expect(refusal.values.contact).toBe(spelling(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY));
     // Nothing stored, nobody mailed: not the owner, not the address.
     expect(await storedFor(owner.id)).toEqual(before);
-    expect(mailsTo(owner.email)).toEqual([]);
-    expect(linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
+    expect(await mailsTo(owner.email)).toEqual([]);
+    expect(await linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
     // Without the address (or with another one) the message goes through.
     expect(statusOf(await sendForm(owner, { contact: "" }, { clientIp: "203.0.113.171" }))).toBe(303);
     expect(statusOf(await sendForm(await ownerWithToken(), { contact: "someone.else@gmail.com" }, { clientIp: "203.0.113.172" }))).toBe(303);
@@ -302,7 +305,7 @@ describe("sending 'I found this'", () => {
       message: "Found your keys\r\nHow to reach them: +91 90000 00000\n[mail] end",
     });
     expect(statusOf(result)).toBe(303);
-    const [mail] = mailsTo(owner.email);
+    const [mail] = await mailsTo(owner.email);
     const lines = mail!.split("\n");
     expect(lines.filter((line) => /^(\[mail\] )?Bcc:/i.test(line))).toEqual([]);
     expect(lines[1]).toBe(`[mail] Subject: Found: Token ${owner.token.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3")} — I'll leave it at this place: Gate 2 Bcc: victim@example.test`);
@@ -540,7 +543,7 @@ function scan(owner: Owner, options: { userAgent?: string; ip: string; method?: 
   );
 }
 
-const scanAlertsTo = (owner: Owner) => mailsTo(owner.email).filter((mail) => mail.includes("was just scanned"));
+const scanAlertsTo = async (owner: Owner) => (await mailsTo(owner.email)).filter((mail) => mail.includes("was just scanned"));
 
 describe("scan alerts", () => {
   test("bots, link previews, HEAD and prefetches never alert, are counted and not listed", async () => {
@@ -551,7 +554,7 @@ describe("scan alerts", () => {
     await scan(owner, { ip: "203.0.113.204", headers: { "Sec-Purpose": "prefetch;prerender" } });
     await scan(owner, { ip: "203.0.113.205", headers: { Purpose: "prefetch" } });
     await scan(owner, { ip: "203.0.113.206", headers: { "X-Moz": "prefetch" } });
-    expect(scanAlertsTo(owner)).toEqual([]);
+    expect(await scanAlertsTo(owner)).toEqual([]);
     const profile = await db.select().from(profiles).where(eq(profiles.id, owner.id)).get();
     expect(profile).toMatchObject({ botSearches: 6, totalSearches: 0, lastScanAlertAt: null });
     expect(await db.select().from(searchHistory).where(eq(searchHistory.userId, owner.id)).all()).toEqual([]);
@@ -563,17 +566,17 @@ describe("scan alerts", () => {
     await scan(owner, { ip: "198.51.100.11" });
     await scan(owner, { ip: "198.51.100.12" });
     await scan(quiet, { ip: "198.51.100.11" });
-    expect(scanAlertsTo(owner)).toHaveLength(1);
+    expect(await scanAlertsTo(owner)).toHaveLength(1);
     // The time once in India time, then the date: "When: 04:26 pm IST, 23/11/2026".
-    expect(scanAlertsTo(owner)[0]).toMatch(/\nWhen: \d{2}:\d{2} [ap]m IST, \d{2}\/\d{2}\/\d{4}\n/i);
-    expect(scanAlertsTo(quiet)).toEqual([]);
+    expect((await scanAlertsTo(owner))[0]).toMatch(/\nWhen: \d{2}:\d{2} [ap]m IST, \d{2}\/\d{2}\/\d{4}\n/i);
+    expect(await scanAlertsTo(quiet)).toEqual([]);
     // An hour after that alert, the first client reloads: still within its own hour, so nothing;
     // a new client does alert again.
     await db.update(profiles).set({ lastScanAlertAt: new Date(Date.now() - 61 * 60_000) }).where(eq(profiles.id, owner.id)).run();
     await scan(owner, { ip: "198.51.100.11" });
-    expect(scanAlertsTo(owner)).toHaveLength(1);
+    expect(await scanAlertsTo(owner)).toHaveLength(1);
     await scan(owner, { ip: "198.51.100.13" });
-    expect(scanAlertsTo(owner)).toHaveLength(2);
+    expect(await scanAlertsTo(owner)).toHaveLength(2);
     const rows = await db.select({ clientKey: searchHistory.clientKey, kind: searchHistory.kind }).from(searchHistory).where(eq(searchHistory.userId, owner.id)).all();
     expect(rows).toHaveLength(4);
     expect(rows.every((row) => row.kind === "viewed" && row.clientKey === limitKeyOf(row.clientKey!))).toBe(true);
@@ -583,10 +586,10 @@ describe("scan alerts", () => {
   test("the owner's own signed-in scan sends none; scan alerts are off by default", async () => {
     const owner = await ownerWithToken("Self", { scanAlerts: true });
     await scan(owner, { ip: "198.51.100.21", user: owner });
-    expect(scanAlertsTo(owner)).toEqual([]);
+    expect(await scanAlertsTo(owner)).toEqual([]);
     const off = await ownerWithToken("Off");
     await scan(off, { ip: "198.51.100.22" });
-    expect(scanAlertsTo(off)).toEqual([]);
+    expect(await scanAlertsTo(off)).toEqual([]);
     expect((await db.select({ on: profiles.scanAlerts }).from(profiles).where(eq(profiles.id, off.id)).get())!.on).toBe(false);
   });
 });

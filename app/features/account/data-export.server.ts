@@ -20,6 +20,7 @@ import {
   lostItems,
   messages,
   mintBatches,
+  outbox,
   passkeys,
   products,
   profiles,
@@ -31,6 +32,7 @@ import {
 import { FINDER_NAME } from "~/features/finder-contact/owner-view";
 import { listConversations } from "~/features/messaging/conversations.server";
 import { SESSION_MAX_AGE_SECONDS } from "./session.server";
+import { OUTBOX_KEEP_DAYS } from "~/core/outbox-rules";
 
 /**
  * The columns of `table` named in `names`, as a select. The export lists what it takes, so a
@@ -46,7 +48,7 @@ export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
-  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, ownPasskeys] = await Promise.all([
+  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, ownPasskeys] = await Promise.all([
     db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
     db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
@@ -70,6 +72,14 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
     db.select(only(mintBatches, ["count", "status", "createdAt"])).from(mintBatches).where(eq(mintBatches.mintedBy, userId)).orderBy(asc(mintBatches.createdAt)).all(),
     // Not the number looked up: that is another owner's metro card or token.
     db.select(only(adminLookups, ["kind", "found", "lookedUpAt"])).from(adminLookups).where(eq(adminLookups.adminUserId, userId)).orderBy(asc(adminLookups.lookedUpAt)).all(),
+    // What we told you and when: not the mail's text (a pending one holds a finder's words, and
+    // the mail itself is in your inbox).
+    db
+      .select(only(outbox, ["kind", "channel", "state", "createdAt", "settledAt", "attempts"]))
+      .from(outbox)
+      .where(eq(outbox.userId, userId))
+      .orderBy(asc(outbox.createdAt))
+      .all(),
     // By name and dates only: the credential id and public key are of no use to the owner, and the
     // id would let anyone who sees the file match the passkey elsewhere.
     db.select(only(passkeys, ["name", "createdAt", "lastUsedAt"])).from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt)).all(),
@@ -119,6 +129,7 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
     conversations,
     sessions: ownSessions,
     passkeys: ownPasskeys,
+    notifications: notifications.map((row) => ({ ...row, createdAt: new Date(row.createdAt), settledAt: row.settledAt === null ? null : new Date(row.settledAt) })),
     admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
   };
 }
@@ -215,6 +226,12 @@ export function summaryOf(data: DataExport): HeldRow[] {
       count: finderThreads,
       why: "Messages from finders without an account, with what they chose to share, so you get your item back.",
       kept: WHILE_ACCOUNT,
+    },
+    {
+      what: "Notifications sent to you",
+      count: data.notifications.length,
+      why: "The e-mails we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
+      kept: `${OUTBOX_KEEP_DAYS} days after delivery`,
     },
     {
       what: "Sessions (signed-in devices)",

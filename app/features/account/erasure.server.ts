@@ -80,7 +80,7 @@ export function eraseAccount(db: Db, userId: string): ErasureOutcome {
 
       forgetKeysNaming(tx, [userId, user.email, ...threads.map((t) => t.finderUserId)]);
       // A pending sign-in code is keyed by the address, not the user: no cascade reaches it.
-      forgetCodesOf(tx, user.email).run();
+      forgetCodesOf(tx, user.email);
       tx.delete(users).where(eq(users.id, userId)).run();
 
       // A conversation whose other side had erased their account before: nobody is left to read it.

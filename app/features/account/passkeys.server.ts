@@ -1,4 +1,4 @@
-// Passkeys (issue 33, decision 033), through @simplewebauthn/server: adding one to the signed-in
+// Passkeys (issue 33, decision 034), through @simplewebauthn/server: adding one to the signed-in
 // account, signing in with one, listing and removing them.
 //
 // - The relying party is APP_URL: its host is the RP id, its origin the expected origin. An IP

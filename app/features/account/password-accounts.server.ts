@@ -6,7 +6,7 @@ import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
 import { normalizeEmail } from "~/features/account/admins.server";
 import { getEnv } from "~/core/env.server";
-import { sendMail } from "~/core/mail.server";
+import { queueMails } from "~/core/outbox.server";
 import { hashPassword, verifyPassword } from "../../../db/password";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
 import { SIGN_IN_PER_CLIENT_LIMIT, SIGN_IN_PER_EMAIL_LIMIT } from "./rules";
@@ -22,11 +22,16 @@ export async function signUp(db: Db, rawEmail: string, password: string): Promis
   const link = `${getEnv().APP_URL}/auth/confirm?token=`;
   if (existing) {
     // Same answer as a new sign-up, so the form does not reveal who has an account.
-    await sendMail({
-      to: email,
-      subject: "Your Tagback account",
-      text: `Someone tried to sign up to Tagback with this address. You already have an account: sign in at ${getEnv().APP_URL}/auth.`,
-    });
+    queueMails(db, [
+      {
+        key: `account:signup-again:${crypto.randomUUID()}`,
+        kind: "account",
+        userId: existing.id,
+        to: email,
+        subject: "Your Tagback account",
+        text: `Someone tried to sign up to Tagback with this address. You already have an account: sign in at ${getEnv().APP_URL}/auth.`,
+      },
+    ]);
     return;
   }
   const secret = randomBytes(32).toString("base64url");
@@ -38,11 +43,16 @@ export async function signUp(db: Db, rawEmail: string, password: string): Promis
       .returning({ id: users.id })
       .all();
     tx.insert(profiles).values({ id: user.id }).run();
-  });
-  await sendMail({
-    to: email,
-    subject: "Confirm your Tagback account",
-    text: `Welcome to Tagback! Confirm your e-mail address by opening this link:\n\n${link}${secret}\n\nIf you did not sign up, ignore this message.`,
+    queueMails(tx, [
+      {
+        key: `account:confirm:${user.id}`,
+        kind: "account",
+        userId: user.id,
+        to: email,
+        subject: "Confirm your Tagback account",
+        text: `Welcome to Tagback! Confirm your e-mail address by opening this link:\n\n${link}${secret}\n\nIf you did not sign up, ignore this message.`,
+      },
+    ]);
   });
 }
 

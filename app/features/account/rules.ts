@@ -24,7 +24,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const BACKUP_RETENTION_DAYS = 7;
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in codes by e-mail (issue 33, decision 032). A code is 6 digits: one guess in a million. The
+// Sign-in codes by e-mail (issue 33, decision 033). A code is 6 digits: one guess in a million. The
 // limits below bound what anyone can try against one address to CODES_PER_ADDRESS_PER_HOUR ×
 // CODE_WRONG_TRIES_MAX guesses an hour (25, one chance in 40,000), however many clients they use.
 
@@ -42,7 +42,7 @@ export const CODE_POSTS_PER_CLIENT_PER_HOUR = 60;
 export const CODE_POSTS_PER_CLIENT_LIMIT = { name: "signInCodePostsPerClient", points: CODE_POSTS_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Passkeys (issue 33, decision 033).
+// Passkeys (issue 33, decision 034).
 
 /** A WebAuthn challenge is answered within this many minutes, once. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;

@@ -1,4 +1,4 @@
-// Sign-in with a code by e-mail (issue 33, decision 032): a 6-digit code and a one-tap link, valid
+// Sign-in with a code by e-mail (issue 33, decision 033): a 6-digit code and a one-tap link, valid
 // 10 minutes, used once. remix-auth-totp keeps a code's state in an encrypted cookie of the browser
 // that asked for it; we keep it in the database instead (`sign_in_codes`), because a cookie can be
 // replayed with its try counter as it was, and the mail's link must work in another browser than
@@ -13,12 +13,14 @@
 //   take more than CODE_WRONG_TRIES_MAX turns; a right code is taken by deleting its row, so of two
 //   concurrent uses one wins.
 // - One live code per address: a new one replaces the one before.
+// - The mail is a row of the outbox (core/outbox.server.ts, decision 032), queued in the code's own
+//   transaction: the code exists exactly when its mail is owed, and the request never waits for SMTP.
 import { createHmac, randomInt } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
-import { profiles, signInCodes, users } from "../../../db/schema";
+import { outbox, profiles, signInCodes, users } from "../../../db/schema";
 import { cookieSecrets, getEnv } from "~/core/env.server";
-import { sendMail } from "~/core/mail.server";
+import { queueMails, type QueuedMail } from "~/core/outbox.server";
 import { consume } from "~/core/rate-limit.server";
 import { safeEqual } from "~/core/safe-equal.server";
 import { normalizeEmail } from "./admins.server";
@@ -51,13 +53,13 @@ export function codePagePath(params: { email: string; code?: string; redirectTo?
 }
 
 /**
- * Codes are offered where mail reaches people: with SMTP_URL, or in demo mode, where the mail goes
- * to the server log of the developer's own machine. A deployed server without SMTP_URL would write
- * every code to its log, where whoever reads the log could sign in as anyone: no codes there.
+ * Codes are offered where mail reaches people: over SMTP, or in demo mode without SMTP_URL, where
+ * the mail goes to the log of the developer's own machine. Not with MAIL_DELIVERY=off: the code
+ * would never arrive.
  */
 export function signInCodesAvailable(): boolean {
-  const env = getEnv();
-  return Boolean(env.SMTP_URL) || env.demoMode;
+  const delivery = getEnv().mailDelivery;
+  return delivery === "smtp" || delivery === "log";
 }
 
 /** Spends one of the client's code-form posts; false when they are used up. */
@@ -65,7 +67,7 @@ export async function allowCodePost(db: Db, clientKey: string): Promise<boolean>
   return (await consume(db, CODE_POSTS_PER_CLIENT_LIMIT, clientKey)).allowed;
 }
 
-export type CodeRequestResult = { ok: true } | { ok: false; reason: "address-limit" | "mail-failed" };
+export type CodeRequestResult = { ok: true } | { ok: false; reason: "address-limit" };
 
 /**
  * Sends a new code to the address (replacing any code before it), unless the address had its
@@ -77,34 +79,30 @@ export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = ""):
   const code = newCode();
   const id = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + SIGN_IN_CODE_VALID_MINUTES * 60_000);
-  await db
-    .insert(signInCodes)
-    .values({ id, email, codeHash: codeHash(id, code), expiresAt })
-    .onConflictDoUpdate({ target: signInCodes.email, set: { id, codeHash: codeHash(id, code), wrongTries: 0, expiresAt, createdAt: new Date() } });
-  try {
-    await mailSignInCode(email, code, redirectTo);
-  } catch (error) {
-    console.warn("sign-in code mail failed:", error instanceof Error ? error.message : error);
-    await db.delete(signInCodes).where(eq(signInCodes.id, id));
-    return { ok: false, reason: "mail-failed" };
-  }
+  db.transaction((tx) => {
+    tx.insert(signInCodes)
+      .values({ id, email, codeHash: codeHash(id, code), expiresAt })
+      .onConflictDoUpdate({ target: signInCodes.email, set: { id, codeHash: codeHash(id, code), wrongTries: 0, expiresAt, createdAt: new Date() } })
+      .run();
+    queueMails(tx, [codeMail(id, email, code, redirectTo)]);
+  });
   return { ok: true };
 }
 
-/**
- * The one place a sign-in code leaves the server. A single call, so the mail path (today
- * core/mail.server.ts's sendMail, soon the durable outbox) changes here and nowhere else.
- */
-async function mailSignInCode(email: string, code: string, redirectTo: string): Promise<void> {
+/** The one mail that carries a sign-in code (the only place a code leaves the server). */
+function codeMail(id: string, email: string, code: string, redirectTo: string): QueuedMail {
   const link = `${getEnv().APP_URL}${codePagePath({ email, code, redirectTo })}`;
-  await sendMail({
+  return {
+    // The code's row id: the key names no address (settled rows outlive an erasure for a few days).
+    key: `sign-in-code:${id}`,
+    kind: "account",
     to: email,
     subject: `Your Tagback sign-in code: ${code}`,
     text:
       `Your Tagback sign-in code is ${code}\n\n` +
       `Or open this link to sign in:\n${link}\n\n` +
       `The code works once, for ${SIGN_IN_CODE_VALID_MINUTES} minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.`,
-  });
+  };
 }
 
 export type CodeCheckResult = { ok: true; userId: string; created: boolean } | { ok: false; reason: "wrong" | "tries-used" | "dead" };
@@ -167,7 +165,15 @@ function accountForVerifiedEmail(db: Db, email: string): { userId: string; creat
   });
 }
 
-/** Erasure: pending codes of the address go with the account (features/account/erasure.server.ts). */
-export function forgetCodesOf(tx: Pick<Db, "delete">, email: string) {
-  return tx.delete(signInCodes).where(eq(signInCodes.email, normalizeEmail(email)));
+/**
+ * Erasure (features/account/erasure.server.ts): the address's pending code goes with the account,
+ * and its mail too if the outbox has not sent it yet (a pending row holds the address and the code).
+ * Synchronous, inside the erasure's transaction.
+ */
+export function forgetCodesOf(tx: Pick<Db, "delete">, email: string): void {
+  const codes = tx.delete(signInCodes).where(eq(signInCodes.email, normalizeEmail(email))).returning({ id: signInCodes.id }).all();
+  if (codes.length === 0) return;
+  tx.delete(outbox)
+    .where(and(eq(outbox.state, "pending"), inArray(outbox.key, codes.map((row) => `sign-in-code:${row.id}`))))
+    .run();
 }

@@ -1,5 +1,5 @@
-// The e-mails of "I found this" (issue 12), through the app's mail module (SMTP_URL, or the server
-// log without it):
+// The e-mails of "I found this" (issue 12). Each is queued in the outbox in the transaction of the
+// event that causes it (core/outbox.server.ts, decision 032), and delivered from there:
 // - contact alerts, always on: a finder's message to the owner's address and to the backup
 //   address from /settings, the handover first, with a link to the conversation;
 // - the finder's own private link, when they gave an e-mail address;
@@ -13,7 +13,7 @@ import type { Db } from "../../../db/connection";
 import { profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
-import { sendMail, type Mail } from "~/core/mail.server";
+import { queueMails, type QueuedMail } from "~/core/outbox.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
@@ -33,8 +33,8 @@ export function handoverText(handover: Handover, place: string | null): string {
   return handover === "place" && place ? `${text} ${place}` : text;
 }
 
-async function addressesOf(db: Db, ownerId: string): Promise<string[]> {
-  const row = await db
+function addressesOf(tx: Pick<Db, "select">, ownerId: string): string[] {
+  const row = tx
     .select({ email: users.email, backup: profiles.backupEmail })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -55,14 +55,10 @@ function quoted(text: string): string {
     .join("\n");
 }
 
-/** Sends each mail; a failure is logged, never thrown: what was stored stays stored. */
-async function deliver(mails: Mail[]): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => sendMail(mail)));
-  for (const result of results) if (result.status === "rejected") console.error("sending an alert mail failed", result.reason);
-}
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** A finder's first message: to the owner and their backup address, the handover first. */
-export async function sendContactAlert(db: Db, alert: { ownerId: string; conversationId: string; item: ItemRef; form: ContactInput }) {
+/** A finder's first message: to the owner and their backup address, the handover first. Inside the message's transaction. */
+export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversationId: string; item: ItemRef; form: ContactInput }) {
   const { form } = alert;
   const link = `${getEnv().APP_URL}/messaging/${alert.conversationId}`;
   const item = itemLabel(alert.item);
@@ -81,12 +77,24 @@ export async function sendContactAlert(db: Db, alert: { ownerId: string; convers
     "The finder has no Tagback account; they read your answers through a private link.",
   ];
   const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
-  const to = await addressesOf(db, alert.ownerId);
-  await deliver(to.map((address) => ({ to: address, subject, text: lines.join("\n") })));
+  const to = addressesOf(tx, alert.ownerId);
+  queueMails(
+    tx,
+    to.map((address, i) => ({
+      key: `contact:${alert.conversationId}:${i}`,
+      kind: "contact",
+      userId: alert.ownerId,
+      conversationId: alert.conversationId,
+      to: address,
+      subject,
+      text: lines.join("\n"),
+    })),
+  );
 }
 
-/** The finder's own copy of their private link (only when they gave an e-mail address). */
-export async function sendFinderLink(email: string, secret: string) {
+/** The finder's own copy of their private link (only when they gave an e-mail address). Inside the message's transaction. */
+export function queueFinderLink(tx: Tx, thread: { finderUserId: string; conversationId: string; email: string; secret: string }) {
+  const { email, secret } = thread;
   const link = `${getEnv().APP_URL}${privatePath(secret)}`;
   const text = [
     "Your message was sent to the owner through Tagback.",
@@ -97,7 +105,16 @@ export async function sendFinderLink(email: string, secret: string) {
     "",
     "आपका संदेश मालिक को भेज दिया गया है। मालिक का जवाब पढ़ने और जवाब देने के लिए ऊपर दिया निजी लिंक खोलें।",
   ].join("\n");
-  await deliver([{ to: email, subject: "Your private link to the owner's answers", text }]);
+  const mail: QueuedMail = {
+    key: `finder-link:${thread.conversationId}`,
+    kind: "finder_link",
+    userId: thread.finderUserId,
+    conversationId: thread.conversationId,
+    to: email,
+    subject: "Your private link to the owner's answers",
+    text,
+  };
+  queueMails(tx, [mail]);
 }
 
 type Scan = { ownerId: string; historyId: string; clientKey: string; query: SearchQuery; city: string | null; at: Date };
@@ -107,7 +124,7 @@ type Scan = { ownerId: string; historyId: string; clientKey: string; query: Sear
  * same client searched this owner within the hour or an alert went out within the hour. Sent in
  * the background: the finder's page never waits for a mail server.
  */
-export async function maybeSendScanAlert(db: Db, scan: Scan, now = Date.now()): Promise<boolean> {
+export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()): Promise<boolean> {
   const sameClient = await db
     .select({ id: searchHistory.id })
     .from(searchHistory)
@@ -121,21 +138,29 @@ export async function maybeSendScanAlert(db: Db, scan: Scan, now = Date.now()): 
     )
     .get();
   if (sameClient) return false;
-  const claimed = await db
-    .update(profiles)
-    .set({ lastScanAlertAt: new Date(now) })
-    .where(
-      and(
-        eq(profiles.id, scan.ownerId),
-        eq(profiles.scanAlerts, true),
-        or(isNull(profiles.lastScanAlertAt), lte(profiles.lastScanAlertAt, new Date(now - SCAN_ALERT_INTERVAL_MINUTES * 60_000))),
-      ),
-    )
-    .returning({ id: profiles.id })
-    .get();
-  if (!claimed) return false;
-  const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
-  if (!owner) return false;
+  // The claim and the mail in one transaction: a mail is owed exactly when the hour is claimed.
+  return db.transaction((tx) => {
+    const claimed = tx
+      .update(profiles)
+      .set({ lastScanAlertAt: new Date(now) })
+      .where(
+        and(
+          eq(profiles.id, scan.ownerId),
+          eq(profiles.scanAlerts, true),
+          or(isNull(profiles.lastScanAlertAt), lte(profiles.lastScanAlertAt, new Date(now - SCAN_ALERT_INTERVAL_MINUTES * 60_000))),
+        ),
+      )
+      .returning({ id: profiles.id })
+      .get();
+    if (!claimed) return false;
+    const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
+    if (!owner) return false;
+    queueMails(tx, [{ ...scanAlertMail(scan), key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
+    return true;
+  });
+}
+
+function scanAlertMail(scan: Scan): { subject: string; text: string } {
   const item = itemLabel({ type: scan.query.type === "metrocard" ? "metro_card" : "tagback_token", value: scan.query.number });
   const text = [
     `Someone just opened your Tagback profile by its ${item}.`,
@@ -148,6 +173,5 @@ export async function maybeSendScanAlert(db: Db, scan: Scan, now = Date.now()): 
     "",
     `You get at most one of these an hour. Turn them off in Settings: ${getEnv().APP_URL}/settings`,
   ].join("\n");
-  void deliver([{ to: owner.email, subject: `Your ${item} was just scanned`, text }]);
-  return true;
+  return { subject: `Your ${item} was just scanned`, text };
 }

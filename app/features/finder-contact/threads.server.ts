@@ -44,11 +44,13 @@ export type NewThread = { conversationId: string; secret: string; finderUserId: 
 /**
  * Everything of a first message in one transaction: the anonymous finder, the conversation with
  * both participants, the thread with its link's hash, the message, and the visit it came from
- * marked 'messaged' (only a row of this owner's history).
+ * marked 'messaged' (only a row of this owner's history) — and, through `notify`, the mails it owes
+ * (queued in the outbox, so they exist exactly when the message does).
  */
 export function createFinderThread(
   db: Db,
   input: { ownerId: string; item: SearchQuery; visitId: string | null; form: ContactInput },
+  notify: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], thread: Omit<NewThread, "message">) => void = () => {},
 ): NewThread {
   const { ownerId, item, visitId, form } = input;
   const { secret, hash } = newCapability();
@@ -96,6 +98,7 @@ export function createFinderThread(
         .where(and(eq(searchHistory.id, visitId), eq(searchHistory.userId, ownerId)))
         .run();
     }
+    notify(tx, { conversationId: conversation.id, secret, finderUserId });
     return { conversationId: conversation.id, secret, finderUserId, message: toLiveMessage(row) };
   });
 }

@@ -34,7 +34,6 @@ const SIGN_IN_REFUSALS = {
 
 const CODE_REQUEST_REFUSALS = {
   "address-limit": { key: "auth.codesPerAddress", status: 429 },
-  "mail-failed": { key: "auth.codeMailFailed", status: 503 },
 } as const satisfies Record<Extract<CodeRequestResult, { ok: false }>["reason"], Refusal>;
 
 /**

@@ -10,7 +10,7 @@ import { consume } from "~/core/rate-limit.server";
 import { findOwner, type OwnerRow } from "~/features/finder/owner-search.server";
 import { visitsOf } from "~/features/finder/location-ticket.server";
 import { parseSearch, searchFormSchema, type SearchQuery } from "~/features/finder/search-input";
-import { sendContactAlert, sendFinderLink } from "~/features/finder-contact/alerts.server";
+import { queueContactAlert, queueFinderLink } from "~/features/finder-contact/alerts.server";
 import { mailboxOf, parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
 import { formTicket, readFormTicket, spendTicket } from "~/features/finder-contact/form-ticket.server";
 import { FINDER_LINK_MAIL_LIMIT, FINDER_MESSAGE_CLIENT_LIMIT, FINDER_MESSAGE_OWNER_LIMIT } from "~/features/finder-contact/rules";
@@ -99,21 +99,20 @@ export async function sendFinderMessage({ db, formData, values, clientKey }: Sen
 
   let thread;
   try {
-    thread = createFinderThread(db, { ownerId: owner.id, item: query, visitId: ticket.visitId, form: parsed.value });
+    thread = createFinderThread(db, { ownerId: owner.id, item: query, visitId: ticket.visitId, form: parsed.value }, (tx, created) => {
+      queueContactAlert(tx, {
+        ownerId: owner.id,
+        conversationId: created.conversationId,
+        item: { type: query.type === "metrocard" ? "metro_card" : "tagback_token", value: query.number },
+        form: parsed.value,
+      });
+      if (mailTo) queueFinderLink(tx, { ...created, email: mailTo });
+    });
   } catch (error) {
     console.error("storing a finder's message failed", error);
     return refuse(503, "contact.sendFailed", again);
   }
   // The owner's open /messaging pages show the new conversation at once.
   announceActivity(thread.conversationId, [owner.id]);
-  await Promise.all([
-    sendContactAlert(db, {
-      ownerId: owner.id,
-      conversationId: thread.conversationId,
-      item: { type: query.type === "metrocard" ? "metro_card" : "tagback_token", value: query.number },
-      form: parsed.value,
-    }),
-    mailTo ? sendFinderLink(mailTo, thread.secret) : null,
-  ]);
   return redirect(`${privatePath(thread.secret)}?sent=1`, 303);
 }

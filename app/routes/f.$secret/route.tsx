@@ -6,9 +6,12 @@
 // `no-store`, and shows no e-mail address or phone number (not even the finder's own).
 import { data, isRouteErrorResponse, replace, useRouteError } from "react-router";
 import type { Route } from "./+types/route";
+import type { Db } from "../../../db/connection";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
+import type { Locale } from "~/core/locale";
+import { ownerNotified, type Notified } from "~/core/outbox.server";
 import { istTime } from "~/core/india-time";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
@@ -62,11 +65,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       path: privatePath(params.secret),
       link: `${getEnv().APP_URL}${privatePath(params.secret)}`,
       justSent: new URL(request.url).searchParams.get("sent") === "1",
+      // Whether the owner's alert went out (the outbox, core/outbox.server.ts): the finder is told the truth.
+      ownerNotified: notifiedFor(db, thread.conversationId, locale),
       // A new key on every render of the form: posting this very form twice stores its text once.
       sendKey: crypto.randomUUID(),
     },
     { headers: NO_STORE },
   );
+}
+
+function notifiedFor(db: Db, conversationId: string, locale: Locale): { state: Notified["state"]; time: string | null } | null {
+  const notified = ownerNotified(db, conversationId);
+  return notified && { state: notified.state, time: notified.at ? istTime(notified.at, locale) : null };
 }
 
 /** The chat's refusals, said in the finder's language. */

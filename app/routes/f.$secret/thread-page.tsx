@@ -31,7 +31,16 @@ type ThreadData = {
   path: string;
   link: string;
   justSent: boolean;
+  /** Whether the owner's alert went out (null: none was owed). */
+  ownerNotified: { state: "notified" | "telling" | "retrying" | "failed"; time: string | null } | null;
   sendKey: string;
+};
+
+const NOTIFIED_TEXT: Record<NonNullable<ThreadData["ownerNotified"]>["state"], MessageKey> = {
+  notified: "contact.ownerNotified",
+  telling: "contact.ownerBeingTold",
+  retrying: "contact.ownerStillTrying",
+  failed: "contact.ownerNotReached",
 };
 
 const STATE_TEXT: Record<ThreadData["state"], MessageKey> = {
@@ -66,6 +75,11 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         {t("contact.threadTitle", { name: data.ownerName })}
       </h1>
       {data.justSent ? <FormAlert tone="success" title={t("contact.sentNotice")} data-testid="sent-notice" /> : null}
+      {data.ownerNotified ? (
+        <p className="text-sm text-slate-700" data-testid="owner-notified" data-state={data.ownerNotified.state}>
+          {t(NOTIFIED_TEXT[data.ownerNotified.state], { time: data.ownerNotified.time ?? "" })}
+        </p>
+      ) : null}
 
       <PrivateLink link={data.link} mailed={data.mailed} />
 
