@@ -10,8 +10,12 @@ export const HEALTH_CHECK_PATH = "/healthcheck";
 
 export function healthCheck(db: Db): RequestHandler {
   return (req, res, next) => {
-    if (req.path !== HEALTH_CHECK_PATH || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    if (req.path !== HEALTH_CHECK_PATH) return next();
     res.locals.route = ROUTE_LABEL.healthCheck;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" }).end();
+      return;
+    }
     res.set({ "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" });
     try {
       db.$client.prepare("select 1").get();

@@ -29,6 +29,7 @@ import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
 import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
+import { startRestoreChecks } from "../app/core/restore-check.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
@@ -269,6 +270,10 @@ export async function serve(env: Env, { announce = true } = {}) {
   // loads no app module, and its metrics would not reach the scrape).
   const delivering =
     !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
+  // The daily restore check of the Litestream replica, by the same one process (app/core/restore-check.server.ts).
+  if ((!cluster.isWorker || process.env[DELIVERS] === "1") && process.env.LITESTREAM_REPLICA_URL) {
+    startRestoreChecks(db, { config: path.resolve("litestream.yml"), databasePath: env.DATABASE_PATH }, shutdownController.signal);
+  }
   // Sticker batches a stop cut short are minted again, by the same one process, once: at the
   // server's start (a worker the primary replaces later must not start a batch another is minting).
   if (!cluster.isWorker || process.env[RESUMES_MINTS] === "1") {

@@ -191,7 +191,7 @@ test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the se
 });
 
 test("a sticker batch a stop cut short is minted again when the server starts (and by one process of a cluster)", { timeout: 90_000 }, async () => {
-  for (const env of [{}, { WEB_CONCURRENCY: "2" }]) {
+  for (const env of [{}, { WEB_CONCURRENCY: "2" }] as Record<string, string>[]) {
     const file = tempDatabase();
     // The server makes the file; then, as a stop mid-mint leaves it: a batch still `minting`, with a
     // token written whose password died with the process.

@@ -333,6 +333,8 @@ export type SendOutcome =
 export async function sendMessage(
   db: Db,
   input: { conversationId: string; senderId: string; content: string; clientKey?: string },
+  /** Runs in the message's transaction when it is stored (not for a duplicate): the mails it owes. */
+  notify: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], message: LiveMessage) => void = () => {},
 ): Promise<SendOutcome> {
   const { conversationId, senderId, content, clientKey } = input;
   const participantIds = await participantIdsOf(db, conversationId);
@@ -343,12 +345,16 @@ export async function sendMessage(
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
   const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
-  const row = await db
-    .insert(messages)
-    .values({ conversationId, senderId, content, clientKey: clientKey ?? null, createdAt: new Date() })
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
-    .returning(messageColumns)
-    .get();
+  const row = db.transaction((tx) => {
+    const stored = tx
+      .insert(messages)
+      .values({ conversationId, senderId, content, clientKey: clientKey ?? null, createdAt: new Date() })
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
+      .returning(messageColumns)
+      .get();
+    if (stored) notify(tx, toLiveMessage(stored));
+    return stored;
+  });
   if (row) return { ok: true, message: toLiveMessage(row), duplicate: false, participantIds };
   // The same form's other post won the insert a moment ago.
   const winner = clientKey ? await sentWithKey(db, senderId, clientKey) : null;
