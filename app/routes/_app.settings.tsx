@@ -26,6 +26,7 @@ import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-
 import { deleteAccountAction } from "~/features/account/erasure.server";
 import { PasskeySettings, REMOVE_PASSKEY_INTENT } from "~/features/account/passkey-settings";
 import { passkeysOf, removePasskey } from "~/features/account/passkeys.server";
+import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -54,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
     passkeysOf(db, user.id),
   ]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, alerts, passkeys, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, emailCode: signInCodesAvailable(), alerts, passkeys, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, alerts, passkeys, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, emailCode, alerts, passkeys, deleteAccountHref } = loaderData;
   const passkeyRefused = actionData && "passkeyError" in actionData ? message(actionData.passkeyError) : null;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
   const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
@@ -132,7 +133,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="security-title" title="Account Security">
-        <SignInMethods google={signIn.google} password={signIn.password} />
+        <SignInMethods google={signIn.google} password={signIn.password} emailCode={emailCode} />
         {passkeyRefused ? <FormAlert title={passkeyRefused.title} description={passkeyRefused.description} /> : null}
         <PasskeySettings passkeys={passkeys} />
       </Section>
@@ -207,7 +208,7 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
 }
 
 /** What the account signs in with, said as it is (spec 001 §2 "Account Security"). */
-function SignInMethods({ google, password }: { google: boolean; password: boolean }) {
+function SignInMethods({ google, password, emailCode }: { google: boolean; password: boolean; emailCode: boolean }) {
   return (
     <div className="space-y-2 text-sm text-slate-700" data-testid="sign-in-methods">
       {google ? (
@@ -224,7 +225,7 @@ function SignInMethods({ google, password }: { google: boolean; password: boolea
           hash of it; the password cannot be changed here yet.
         </p>
       ) : null}
-      <p>You can always sign in with a one-time code sent to your e-mail address ("Continue with e-mail" on the sign-in page).</p>
+      {emailCode ? <p>You can always sign in with a one-time code sent to your e-mail address ("Continue with e-mail" on the sign-in page).</p> : null}
       <p>
         Two-factor authentication: not available in Tagback yet.
         {google ? " Turn on 2-Step Verification in your Google account instead." : ""}
