@@ -60,6 +60,65 @@ export const sessions = sqliteTable(
 );
 
 // One profile per user, sharing the user's id (the spec's avatar is "derived from the user id").
+// Sign-in codes sent by e-mail (features/account/sign-in-codes.server.ts): the latest pending code
+// of an address. Keyed by the address, not a user: the first code of a new address creates the
+// account only when it is used. Only an HMAC of the code is kept (keyed with SESSION_SECRET, so a
+// copy of the database alone cannot recover a 6-digit code by trying them all); `wrong_tries` counts
+// wrong guesses, and at the rule's limit the code is dead. Used or dead rows are deleted; expired
+// ones by the retention sweep.
+export const signInCodes = sqliteTable(
+  "sign_in_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending code per address: a new code replaces the one before (a unique index, so two
+    // requests at once cannot leave two live codes).
+    uniqueIndex("sign_in_codes_email_idx").on(t.email),
+    index("sign_in_codes_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+// Passkeys (WebAuthn credentials, features/account/passkeys.server.ts): a passkey belongs to the
+// account that registered it and goes with it. `id` is the credential id (base64url) the
+// authenticator gives; the public key verifies its signatures; `counter` is the signature counter
+// last seen (a counter that goes back means a cloned authenticator and is refused). `name` is the
+// device it was added on, as its browser said (for the owner's list); nothing else about the device.
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
+// WebAuthn challenges, kept on the server: each is used once (deleted when a response comes back)
+// and lives a few minutes (expired ones are swept). A registration's challenge names its account.
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_at_idx").on(t.expiresAt)],
+);
+
 export const profiles = sqliteTable("profiles", {
   id: text("id")
     .primaryKey()

@@ -9,7 +9,7 @@ import { DEMO_LOG_KEEP_DAYS } from "../app/features/admin/rules.ts";
 import { SAME_CLIENT_MINUTES } from "../app/features/finder-contact/rules.ts";
 import { OUTBOX_KEEP_DAYS } from "../app/core/outbox-rules.ts";
 import type { Retention } from "../app/core/retention.server.ts";
-import { demoSearchLogs, outbox, rateLimits, searchHistory, sessions } from "../db/schema.ts";
+import { demoSearchLogs, outbox, rateLimits, searchHistory, sessions, signInCodes, webauthnChallenges } from "../db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +18,10 @@ export const RETENTIONS: readonly Retention[] = [
   { table: rateLimits, column: rateLimits.expire, keepMs: 0 },
   // An expired session signs nobody in (features/account/session.server.ts).
   { table: sessions, column: sessions.expiresAt, keepMs: 0 },
+  // An expired sign-in code signs nobody in (features/account/sign-in-codes.server.ts).
+  { table: signInCodes, column: signInCodes.expiresAt, keepMs: 0 },
+  // A passkey challenge not answered in time is worth nothing (features/account/passkeys.server.ts).
+  { table: webauthnChallenges, column: webauthnChallenges.expiresAt, keepMs: 0 },
   { table: demoSearchLogs, column: demoSearchLogs.searchedAt, keepMs: DEMO_LOG_KEEP_DAYS * DAY_MS },
   // The finder's client key (an IP address or a /64) in the owner's history is needed for the
   // hour in which a reload is not a new scan alert; then it is emptied, the row itself kept.

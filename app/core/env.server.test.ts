@@ -27,7 +27,8 @@ describe("environment schema", () => {
   });
 
   test("production without SMTP_URL is refused unless MAIL_DELIVERY=off says so; demo mode writes mail to the log", () => {
-    const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a" };
+    // With Google configured: with mail off it is the only public sign-in method (issue 33, next test).
+    const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
     expect(() => parseEnv(production)).toThrow(/SMTP_URL: is required when APP_URL is not a loopback origin \(or set MAIL_DELIVERY=off/);
     expect(parseEnv({ ...production, MAIL_DELIVERY: "off" }).mailDelivery).toBe("off");
     // Off wins over an SMTP_URL left set: the operator said so.
@@ -35,6 +36,22 @@ describe("environment schema", () => {
     expect(() => parseEnv({ ...production, MAIL_DELIVERY: "no" })).toThrow(/MAIL_DELIVERY: must be "off" or unset/);
     expect(parseEnv({}).mailDelivery).toBe("log");
     expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).mailDelivery).toBe("smtp");
+  });
+
+  test("production refuses to start without a public sign-in method: with mail off, Google must be configured", () => {
+    const mailOff = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s", MAIL_DELIVERY: "off" };
+    expect(() => parseEnv(mailOff)).toThrow(
+      /^Invalid environment:\n {2}MAIL_DELIVERY: is off and Google sign-in is not configured: nobody could sign in\. Set SMTP_URL \(sign-in codes by e-mail\) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET$/,
+    );
+    // Developer mode is no public way in; half a Google client is none either.
+    expect(() => parseEnv({ ...mailOff, DEV_MODE_PASSWORD: "12345678", GOOGLE_CLIENT_ID: "id" })).toThrow(/nobody could sign in/);
+    expect(parseEnv({ ...mailOff, GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }).mailDelivery).toBe("off");
+    // SMTP_URL alone is enough (codes by e-mail); without it and without "off", the one line is SMTP_URL's.
+    expect(parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s", SMTP_URL: "smtp://mail.example" }).mailDelivery).toBe("smtp");
+    expect(() => parseEnv({ APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "s" })).toThrow(/^Invalid environment:\n {2}SMTP_URL: [^\n]*$/);
+    // Demo mode and development need neither.
+    expect(parseEnv({}).demoMode).toBe(true);
+    expect(parseEnv({ ...mailOff, NODE_ENV: "development" }).demoMode).toBe(false);
   });
 
   test("a bad value names the variable", () => {

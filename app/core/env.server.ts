@@ -92,6 +92,18 @@ const envSchema = z
         message: "is required when APP_URL is not a loopback origin (or set MAIL_DELIVERY=off to run without sending mail)",
       });
     }
+    // A deployed site must be enterable by the public (issue 33): Google, or codes by e-mail, which
+    // need mail. With mail off, Google must be configured. Developer mode is for the team, not a
+    // way in for owners.
+    const googleReady = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+    if (env.NODE_ENV === "production" && !env.demoMode && env.mailDelivery === "off" && !googleReady) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_DELIVERY"],
+        message:
+          "is off and Google sign-in is not configured: nobody could sign in. Set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
+      });
+    }
   });
 
 export type Env = z.output<typeof envSchema>;

@@ -19,7 +19,15 @@ import {
   SEARCH_TOKEN_MAX_DIGITS,
   STREAMS_PER_USER,
 } from "~/features/messaging/rules";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_LOCK_MINUTES } from "~/features/account/rules";
+import {
+  CODE_WRONG_TRIES_MAX,
+  CODES_PER_ADDRESS_PER_HOUR,
+  PASSKEYS_PER_ACCOUNT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_CODE_DIGITS,
+  SIGN_IN_LOCK_MINUTES,
+} from "~/features/account/rules";
 import {
   FINDER_MESSAGE_MAX,
   FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY,
@@ -424,9 +432,42 @@ export const en = {
     devUnavailable: { title: "Developer mode is not available on this server." },
     devEnabled: { title: "Developer mode enabled!" },
     // Google.
-    googleNotConfigured: { title: "Google sign-in is not configured on this server. Use developer mode below." },
+    googleNotConfigured: { title: "Google sign-in is not configured on this server. Continue with e-mail below." },
     googleStartFailed: { title: "Error signing in with Google" },
     googleFailed: { title: "Authentication Error", description: "We could not sign you in with Google. Please try again." },
+    // Sign-in with a code by e-mail (app/routes/auth_.code.tsx, features/account/sign-in-codes.server.ts).
+    codeFormat: { title: `Enter the ${SIGN_IN_CODE_DIGITS} digits from the mail.` },
+    codeWrong: {
+      title: "That code is not right",
+      description: `Check the code in the latest mail and try again. After ${CODE_WRONG_TRIES_MAX} wrong tries the code stops working.`,
+    },
+    codeTriesUsed: {
+      title: "Too many wrong codes",
+      description: `That was the last of ${CODE_WRONG_TRIES_MAX} tries: this code no longer works. Ask for a new code.`,
+    },
+    codeDead: {
+      title: "This code no longer works",
+      description: "It has expired, was used already, was replaced by a newer code, or was typed wrong too many times. Ask for a new code.",
+    },
+    codesPerAddress: {
+      title: "Too many codes for this address",
+      description: `We send at most ${CODES_PER_ADDRESS_PER_HOUR} codes to one address in an hour. Use the latest code you have, or try again later.`,
+    },
+    codePostsPerClient: { title: "Too many tries", description: "Too many sign-in attempts from your network. Please try again in an hour." },
+    codesUnavailable: { title: "Sign-in by e-mail is not available on this server.", description: "It has no mail delivery configured. Please sign in another way." },
+    // Passkeys (features/account/passkeys.server.ts): /settings and the sign-in button on /auth.
+    passkeyAdded: { title: "Passkey added", description: "Next time, sign in with it in one tap." },
+    passkeyRemoved: { title: "Passkey removed", description: "It no longer signs in to this account." },
+    passkeyNotFound: { title: "Passkey not found", description: "It was removed already." },
+    passkeyAddFailed: { title: "The passkey was not added", description: "Your device did not finish, or the request had expired. Nothing was saved; please try again." },
+    passkeyTooMany: { title: "The passkey was not added", description: `An account holds at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.` },
+    passkeyCancelled: { title: "Cancelled", description: "Nothing was changed." },
+    passkeyUnknown: {
+      title: "This passkey does not open any account",
+      description: "It may have been removed from its account. Sign in another way, then add a new passkey in Settings.",
+    },
+    passkeySignInFailed: { title: "Passkey sign-in failed", description: "Your device did not finish, or the request had expired. Please try again." },
+    passkeyBusy: { title: "Too many passkey requests", description: "Please try again in an hour, or sign in another way." },
     // The link in the confirmation mail.
     emailConfirmed: { title: "Email confirmed", description: "You can sign in now." },
     badConfirmLink: { title: "Authentication Error", description: "This confirmation link is invalid or was already used." },

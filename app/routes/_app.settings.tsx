@@ -1,12 +1,14 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
 // Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
-// app/features/finder-contact/), two-factor (honestly not available yet), Account Security,
+// app/features/finder-contact/), two-factor (honestly not available yet), Account Security (with
+// passkeys: app/features/account/passkey-settings.tsx),
 // Danger Zone (Delete my account, app/features/account/delete-account.tsx, and Contact support)
 // and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/features/account/guards.server";
 import { signInMethods } from "~/features/account/users.server";
@@ -22,6 +24,9 @@ import { AlertSettings } from "~/features/finder-contact/alert-settings";
 import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
 import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-account";
 import { deleteAccountAction } from "~/features/account/erasure.server";
+import { PasskeySettings, REMOVE_PASSKEY_INTENT } from "~/features/account/passkey-settings";
+import { passkeysOf, removePasskey } from "~/features/account/passkeys.server";
+import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -43,9 +48,14 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const db = args.context.get(dbContext);
-  const [profile, signIn, alerts] = await Promise.all([getOwnProfile(db, user.id), signInMethods(db, user.id), alertSettingsOf(db, user.id)]);
+  const [profile, signIn, alerts, passkeys] = await Promise.all([
+    getOwnProfile(db, user.id),
+    signInMethods(db, user.id),
+    alertSettingsOf(db, user.id),
+    passkeysOf(db, user.id),
+  ]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, alerts, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, emailCode: signInCodesAvailable(), alerts, passkeys, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,6 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
+  if (intent === REMOVE_PASSKEY_INTENT) {
+    // Only a passkey of this account: another account's id is "not found", like a removed one.
+    const removed = await removePasskey(context.get(dbContext), user.id, String(formData.get("passkey") ?? ""));
+    if (!removed) return data({ intent: REMOVE_PASSKEY_INTENT, passkeyError: "auth.passkeyNotFound" as const }, { status: 404 });
+    return redirectWithToast("/settings", { type: "success", ...message("auth.passkeyRemoved") });
+  }
   if (intent !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
   if (submission.status !== "success") {
@@ -64,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, alerts, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, emailCode, alerts, passkeys, deleteAccountHref } = loaderData;
+  const passkeyRefused = actionData && "passkeyError" in actionData ? message(actionData.passkeyError) : null;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
   const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
@@ -116,7 +133,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="security-title" title="Account Security">
-        <SignInMethods google={signIn.google} password={signIn.password} />
+        <SignInMethods google={signIn.google} password={signIn.password} emailCode={emailCode} />
+        {passkeyRefused ? <FormAlert title={passkeyRefused.title} description={passkeyRefused.description} /> : null}
+        <PasskeySettings passkeys={passkeys} />
       </Section>
 
       <Section id="data-title" title="Your data">
@@ -189,7 +208,7 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
 }
 
 /** What the account signs in with, said as it is (spec 001 §2 "Account Security"). */
-function SignInMethods({ google, password }: { google: boolean; password: boolean }) {
+function SignInMethods({ google, password, emailCode }: { google: boolean; password: boolean; emailCode: boolean }) {
   return (
     <div className="space-y-2 text-sm text-slate-700" data-testid="sign-in-methods">
       {google ? (
@@ -206,6 +225,7 @@ function SignInMethods({ google, password }: { google: boolean; password: boolea
           hash of it; the password cannot be changed here yet.
         </p>
       ) : null}
+      {emailCode ? <p>You can always sign in with a one-time code sent to your e-mail address ("Continue with e-mail" on the sign-in page).</p> : null}
       <p>
         Two-factor authentication: not available in Tagback yet.
         {google ? " Turn on 2-Step Verification in your Google account instead." : ""}

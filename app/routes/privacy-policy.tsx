@@ -27,7 +27,8 @@ const sections: PolicySection[] = [
         <p>We collect only what the service needs to return lost things to their owners:</p>
         <PolicyList
           items={[
-            <><strong>Account:</strong> your e-mail address and, if you sign in with Google, your name and profile picture from your Google account. If you use a password, we store only a salted hash of it.</>,
+            <><strong>Account:</strong> your e-mail address and, if you sign in with Google, your name and profile picture from your Google account. If you use a password, we store only a salted hash of it. If you sign in with a code by e-mail, we keep only a keyed hash of the code until it is used or expires (10 minutes).</>,
+            <><strong>Passkeys:</strong> for each passkey you add, we store its public key, its credential id, a signature counter, how your device connects to it (for example "internal"), the name of the device and browser it was added on (for example "Chrome on Android"), and when it was added and last used. Your fingerprint, face or PIN never leave your device, and we never receive them. Deleting a passkey in Settings, or your account, removes all of this.</>,
             <><strong>Profile:</strong> what you choose to enter: first and last name, X (Twitter) username, a short bio, a photo, your metro card number, your mobile number and the numbers or handles you publish for SMS, calls, Telegram and WhatsApp, and your privacy switches.</>,
             <><strong>Stickers and items:</strong> the tokens you claim, the products you register on them and the items you report as lost.</>,
             <><strong>Messages:</strong> the content of messages you send or receive through Tagback, plus the metro card or token number that was used to start the conversation.</>,

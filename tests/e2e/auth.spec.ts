@@ -95,7 +95,7 @@ test.describe("developer mode", () => {
     await expect(page).toHaveURL(/tab=signin/);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct-horse");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Error signing in");
 
     const mail = await latestMailTo(email);
@@ -105,7 +105,7 @@ test.describe("developer mode", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct-horse");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     const [sessionCookie] = (await context.cookies()).filter((c) => c.name === "tb_session");
     expect(sessionCookie.httpOnly).toBe(true);
@@ -126,12 +126,12 @@ test.describe("developer mode", () => {
     await page.goto("/auth?dev=1");
     await page.getByLabel("Admin password").fill("e2e-pass");
     await page.getByRole("button", { name: "Unlock" }).click();
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Error");
     await expect(page.getByRole("alert")).toContainText("Please enter both email and password");
     await page.getByLabel("Email").fill("aarav.sharma@example.com");
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Error signing in");
   });
 

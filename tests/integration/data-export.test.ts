@@ -6,7 +6,7 @@
 import { queueMails } from "~/core/outbox.server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminLookups, adminUsers, lostItems, mintBatches, products, profiles, searchHistory, sessions, tagbackTokens, users } from "../../db/schema";
+import { adminLookups, adminUsers, lostItems, mintBatches, passkeys, products, profiles, searchHistory, sessions, tagbackTokens, users } from "../../db/schema";
 import type { DataExport } from "~/features/account/data-export.server";
 import { createSession } from "~/features/account/session.server";
 import { FINDER_NAME } from "~/features/finder-contact/owner-view";
@@ -52,6 +52,8 @@ async function seedOwner(firstName: string): Promise<Seeded> {
     .where(eq(profiles.id, owner.id))
     .run();
   await db.update(users).set({ passwordHash: `scrypt$secret-of-${owner.id}`, googleSub: `google-${owner.id}` }).where(eq(users.id, owner.id)).run();
+  // A passkey: listed by name and dates only; its credential id and public key stay out.
+  await db.insert(passkeys).values({ id: `credential-of-${owner.id}`, userId: owner.id, publicKey: Buffer.from(`public-key-of-${owner.id}`), name: "Chrome on Android", lastUsedAt: new Date() }).run();
   const tokens = [digits(12), digits(12)];
   for (const token of tokens) {
     await db.insert(tagbackTokens).values({ token, passwordHash: `scrypt$token-password-${token}`, userId: owner.id, isClaimed: true, isVerified: true }).run();
@@ -115,7 +117,8 @@ beforeAll(async () => {
   await db.insert(adminLookups).values({ adminUserId: asha.id, adminEmail: asha.email, kind: "metrocard", value: chitra.metro, found: true }).run();
   const secrets = await db.select({ id: sessions.id }).from(sessions).all();
   const hashes = await db.select({ hash: users.passwordHash }).from(users).all();
-  privateOfEveryone = [...secrets.map((row) => row.id), ...hashes.flatMap((row) => (row.hash ? [row.hash] : []))];
+  const credentials = await db.select({ id: passkeys.id }).from(passkeys).all();
+  privateOfEveryone = [...secrets.map((row) => row.id), ...hashes.flatMap((row) => (row.hash ? [row.hash] : [])), ...credentials.map((row) => row.id)];
 });
 
 async function download(owner: Seeded) {
@@ -147,6 +150,10 @@ const EXPORTED: Record<string, (data: DataExport) => number> = {
   "outbox.user_id": (data) => data.notifications.length,
   "admin_users.user_id": (data) => (data.admin ? 1 : 0),
   "admin_lookups.admin_user_id": (data) => data.admin?.lookups.length ?? 0,
+  "passkeys.user_id": (data) => data.passkeys.length,
+  // A passkey challenge lives minutes and is a secret of one sign-in step, not the owner's data;
+  // nobody here holds one.
+  "webauthn_challenges.user_id": () => 0,
 };
 
 describe("GET /settings/data", () => {
@@ -179,7 +186,7 @@ describe("GET /settings/data", () => {
       }
     }
     // The seed gives Asha rows in every one of them (but the anonymous finder's), so none is empty by accident.
-    for (const column of columns.filter((c) => c.key !== "finder_threads.finder_user_id")) {
+    for (const column of columns.filter((c) => c.key !== "finder_threads.finder_user_id" && c.key !== "webauthn_challenges.user_id")) {
       expect(await rowsNaming(db, column, asha.id), column.key).toBeGreaterThan(0);
     }
   });
@@ -204,6 +211,7 @@ describe("GET /settings/data", () => {
       ["you", "hello from Asha Owner"],
       [bilal.name, "reply from Bilal Owner"],
     ]);
+    expect(data.passkeys).toEqual([{ name: "Chrome on Android", createdAt: expect.any(String), lastUsedAt: expect.any(String) }]);
     expect(data.sessions).toHaveLength(2);
     expect(Object.keys(data.sessions[0]!)).toEqual(["createdAt", "expiresAt"]);
   });

@@ -2,7 +2,8 @@
 // Tagback holds about the signed-in owner, read by their user id only, as one JSON document.
 //
 // What it leaves out, and why: secrets (password and token-password hashes, the e-mail
-// confirmation hash, session ids — a session id is a bearer secret that would sign its holder in —
+// confirmation hash, a pending sign-in code's hash, a passkey's credential id and public key —
+// passkeys are listed by name and dates only — session ids — a session id is a bearer secret that would sign its holder in —
 // a finder link's capability hash, a mint batch's sealed passwords), and whatever belongs to someone
 // else: the other party of a conversation is their display name only (never their e-mail, mobile
 // number or user id), the client key of a search (the searcher's network address: an IPv4 address
@@ -20,6 +21,7 @@ import {
   messages,
   mintBatches,
   outbox,
+  passkeys,
   products,
   profiles,
   searchHistory,
@@ -46,7 +48,7 @@ export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
-  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications] = await Promise.all([
+  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, ownPasskeys] = await Promise.all([
     db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
     db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
@@ -78,12 +80,15 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
       .where(eq(outbox.userId, userId))
       .orderBy(asc(outbox.createdAt))
       .all(),
+    // By name and dates only: the credential id and public key are of no use to the owner, and the
+    // id would let anyone who sees the file match the passkey elsewhere.
+    db.select(only(passkeys, ["name", "createdAt", "lastUsedAt"])).from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt)).all(),
   ]);
   return {
     exportedAt: now.toISOString(),
     account: {
       email: account?.email ?? null,
-      signsInWith: { google: Boolean(account?.googleSub), password: Boolean(account?.passwordHash) },
+      signsInWith: { google: Boolean(account?.googleSub), password: Boolean(account?.passwordHash), emailCode: true, passkeys: ownPasskeys.length },
       emailConfirmedAt: account?.emailConfirmedAt ?? null,
       createdAt: account?.createdAt ?? null,
     },
@@ -123,6 +128,7 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
     lostReports: reports,
     conversations,
     sessions: ownSessions,
+    passkeys: ownPasskeys,
     notifications: notifications.map((row) => ({ ...row, createdAt: new Date(row.createdAt), settledAt: row.settledAt === null ? null : new Date(row.settledAt) })),
     admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
   };
@@ -232,6 +238,12 @@ export function summaryOf(data: DataExport): HeldRow[] {
       count: data.sessions.length,
       why: "To keep you signed in; the download lists when each began, never the secret that signs it in.",
       kept: `Until the session expires (${SESSION_DAYS} days after sign-in) or you sign out`,
+    },
+    {
+      what: "Passkeys",
+      count: data.passkeys.length,
+      why: "To sign you in with your device's screen lock: its public key, a signature counter and the device's name. The download lists each by name and dates.",
+      kept: "Until you remove the passkey in Settings, or delete your account",
     },
   ];
   if (data.admin) {

@@ -12,7 +12,8 @@
 //   then shows the page of a link that no longer works.
 // - A conversation with another person keeps that person and their own messages (they see
 //   "Deleted user"); its pair key, which names both ids, is emptied; one nobody is left in goes.
-// - Limit rows whose key names the user's id or e-mail are forgotten.
+// - Limit rows whose key names the user's id or e-mail are forgotten, and so are pending sign-in
+//   codes sent to the address (keyed by the address, so no cascade reaches them).
 // - The admin audit trail keeps its rows (who looked up whom); an erased admin is named there by a
 //   pseudonym, the one update its trigger allows (db/migrations/0005).
 // Afterwards the user's open live streams end, in every process, and the pages of the people they
@@ -28,6 +29,7 @@ import type { MessageKey } from "~/i18n/messages";
 import { normalizeEmail } from "./admins.server";
 import { DELETE_ACCOUNT_INTENT } from "./delete-account";
 import { destroySession, type SessionUser } from "./session.server";
+import { forgetCodesOf } from "./sign-in-codes.server";
 
 /** The plain page that says what was erased and what remains. */
 const ACCOUNT_DELETED_PATH = "/account-deleted";
@@ -77,6 +79,8 @@ export function eraseAccount(db: Db, userId: string): ErasureOutcome {
       tx.update(adminLookups).set({ adminUserId: pseudonym, adminEmail: pseudonym }).where(eq(adminLookups.adminUserId, userId)).run();
 
       forgetKeysNaming(tx, [userId, user.email, ...threads.map((t) => t.finderUserId)]);
+      // A pending sign-in code is keyed by the address, not the user: no cascade reaches it.
+      forgetCodesOf(tx, user.email);
       tx.delete(users).where(eq(users.id, userId)).run();
 
       // A conversation whose other side had erased their account before: nobody is left to read it.

@@ -11,7 +11,8 @@ import { signIn, signUp, type SignInResult } from "~/features/account/password-a
 import { createSession } from "~/features/account/session.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import { authPath } from "./auth-path";
-import { devUnlockSchema, signInSchema, signUpSchema } from "./auth-schemas";
+import { codeRequestSchema, devUnlockSchema, signInSchema, signUpSchema } from "./auth-schemas";
+import { allowCodePost, codePagePath, sendSignInCode, signInCodesAvailable, type CodeRequestResult } from "~/features/account/sign-in-codes.server";
 import { isDevModeEnabled, unlockDevMode, type UnlockResult } from "./dev-mode.server";
 
 /** What every intent gets: the post, already read, and the request's context. */
@@ -30,6 +31,28 @@ const SIGN_IN_REFUSALS = {
   unconfirmed: { key: "auth.unconfirmed", status: 400 },
   locked: { key: "auth.signInLocked", status: 429 },
 } as const satisfies Record<Extract<SignInResult, { ok: false }>["reason"], Refusal>;
+
+const CODE_REQUEST_REFUSALS = {
+  "address-limit": { key: "auth.codesPerAddress", status: 429 },
+} as const satisfies Record<Extract<CodeRequestResult, { ok: false }>["reason"], Refusal>;
+
+/**
+ * "Continue with e-mail": a code and a link by mail, then the page where the code is typed. The
+ * answer is the same whether or not the address has an account (sign-in-codes.server.ts). A
+ * refusal keeps the typed address in the form.
+ */
+export async function requestSignInCode({ formData, db, clientIp, redirectTo }: IntentArgs) {
+  const intent = "email-code" as const;
+  const typed = String(formData.get("email") ?? "");
+  const refuse = (refusal: Refusal) => data({ intent, result: null, codeError: refusal.key, typed }, { status: refusal.status });
+  if (!signInCodesAvailable()) return refuse({ key: "auth.codesUnavailable", status: 403 });
+  if (!(await allowCodePost(db, limitKeyOf(clientIp)))) return refuse({ key: "auth.codePostsPerClient", status: 429 });
+  const submission = parseWithZod(formData, { schema: codeRequestSchema });
+  if (submission.status !== "success") return refuse({ key: "auth.invalidEmail", status: 400 });
+  const outcome = await sendSignInCode(db, submission.value.email, redirectTo);
+  if (!outcome.ok) return refuse(CODE_REQUEST_REFUSALS[outcome.reason]);
+  return redirect(codePagePath({ email: submission.value.email, redirectTo }), 303);
+}
 
 /** "Continue with Google": off to the provider, remembering where to come back to. */
 export async function startGoogleSignIn({ request, redirectTo }: IntentArgs) {

@@ -2,7 +2,7 @@
 // are message keys of app/i18n/en.ts (section auth); the limits are the account rules.
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/account/rules";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_CODE_DIGITS } from "~/features/account/rules";
 import { key } from "~/i18n/messages";
 
 /** A checked message key, for a zod issue. */
@@ -45,5 +45,21 @@ export const devUnlockSchema = z.object({
     .string({ error: invalidAdminPassword })
     .min(1, invalidAdminPassword)
     .max(DEV_PASSWORD_MAX_LENGTH, invalidAdminPassword),
+  redirectTo: z.string().optional(),
+});
+
+/** "Continue with e-mail": the address a code is sent to (field `email`, a contract). */
+export const codeRequestSchema = z.object({
+  email: z.string({ error: key("auth.invalidEmail") }).trim().pipe(email),
+  redirectTo: z.string().optional(),
+});
+
+/** The code form (fields `email` and `code`, a contract): spaces typed inside the code are let go. */
+export const codeSchema = z.object({
+  email: z.string({ error: key("auth.invalidEmail") }).trim().pipe(email),
+  code: z
+    .string({ error: key("auth.codeFormat") })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), key("auth.codeFormat"))),
   redirectTo: z.string().optional(),
 });

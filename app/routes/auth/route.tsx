@@ -1,4 +1,5 @@
-// /auth (spec 001 §5): Google sign-in, and developer mode's e-mail and password accounts behind
+// /auth (spec 001 §5; issue 33): Google sign-in, a passkey (passkey-sign-in.tsx, with JavaScript
+// only), a code by e-mail (email-sign-in.tsx, then /auth/code), and developer mode's e-mail and password accounts behind
 // the admin password. Every button is a form post or a link, so the page works without JavaScript.
 // The parts: google-sign-in.tsx, password-forms.tsx, dev-mode-dialog.tsx; what each post does is
 // in auth-intents.server.ts.
@@ -8,9 +9,11 @@ import { dbContext, requestInfoContext } from "~/core/context";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { googleSignInConfigured } from "~/features/account/google-auth.server";
+import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
 import { requireAnonymous } from "~/features/account/guards.server";
 import { authPath, type Tab } from "./auth-path";
 import {
+  requestSignInCode,
   signInWithPassword,
   signUpWithPassword,
   startGoogleSignIn,
@@ -19,12 +22,14 @@ import {
 } from "./auth-intents.server";
 import { DevModeDialog } from "./dev-mode-dialog";
 import { isDevModeEnabled } from "./dev-mode.server";
+import { EmailSignIn } from "./email-sign-in";
 import { GoogleSignIn } from "./google-sign-in";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordForms } from "./password-forms";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Tagback" },
-  { name: "description", content: "Sign in to Tagback with Google to claim your QR stickers, edit your public profile and see when your things are found." },
+  { name: "description", content: "Sign in to Tagback with Google or a code by e-mail to claim your QR stickers, edit your public profile and see when your things are found." },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devDialogOpen: url.searchParams.get("dev") === "1",
     tab: (url.searchParams.get("tab") === "signup" ? "signup" : "signin") as Tab,
     googleConfigured: googleSignInConfigured(),
+    emailCodes: signInCodesAvailable(),
   };
 }
 
@@ -54,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "google":
       return startGoogleSignIn(args);
+    case "email-code":
+      return requestSignInCode(args);
     case "dev-unlock":
       return unlockDeveloperMode(args);
     case "sign-up":
@@ -66,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage() {
-  const { redirectTo, devMode, devDialogOpen, tab, googleConfigured } = useLoaderData<typeof loader>();
+  const { redirectTo, devMode, devDialogOpen, tab, googleConfigured, emailCodes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const showDevDialog = !devMode && (devDialogOpen || actionData?.intent === "dev-unlock");
 
@@ -76,6 +84,9 @@ export default function AuthPage() {
       <p className="mt-2 text-slate-600">Manage your profile, stickers and messages.</p>
 
       <GoogleSignIn redirectTo={redirectTo} configured={googleConfigured} />
+      <PasskeySignIn redirectTo={redirectTo} />
+
+      {emailCodes ? <EmailSignIn redirectTo={redirectTo} /> : null}
 
       {devMode ? (
         <PasswordForms tab={tab} redirectTo={redirectTo} />
