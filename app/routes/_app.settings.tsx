@@ -1,6 +1,6 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
 // Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
-// app/features/finder-contact/), two-factor (honestly not available yet), Account Security,
+// app/features/finder-contact/; push notifications and this device, app/features/push/), two-factor (honestly not available yet), Account Security,
 // Danger Zone (Delete my account, app/features/account/delete-account.tsx, and Contact support)
 // and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,6 +21,8 @@ import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import { AlertSettings } from "~/features/finder-contact/alert-settings";
 import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
 import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-account";
+import { PushSettings } from "~/features/push/push-settings";
+import { PUSH_INTENTS, pushSettingsAction, pushSettingsOf } from "~/features/push/devices.server";
 import { deleteAccountAction } from "~/features/account/erasure.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
@@ -43,9 +45,14 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const db = args.context.get(dbContext);
-  const [profile, signIn, alerts] = await Promise.all([getOwnProfile(db, user.id), signInMethods(db, user.id), alertSettingsOf(db, user.id)]);
+  const [profile, signIn, alerts, push] = await Promise.all([
+    getOwnProfile(db, user.id),
+    signInMethods(db, user.id),
+    alertSettingsOf(db, user.id),
+    pushSettingsOf(db, user.id),
+  ]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, alerts, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, alerts, push, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
+  if ((PUSH_INTENTS as readonly unknown[]).includes(intent)) return pushSettingsAction(context.get(dbContext), request, user.id, formData);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
   if (intent !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
@@ -64,8 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, alerts, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, alerts, push, deleteAccountHref } = loaderData;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
+  const pushRefused = actionData && "pushError" in actionData ? actionData.pushError : null;
   const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
@@ -113,6 +122,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
       <Section id="notifications-title" title="Notifications">
         <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} />
+        <div className="mt-5 border-t border-slate-100 pt-5">
+          <PushSettings {...push} error={pushRefused} />
+        </div>
       </Section>
 
       <Section id="security-title" title="Account Security">

@@ -22,6 +22,7 @@ import {
   outbox,
   products,
   profiles,
+  pushSubscriptions,
   searchHistory,
   sessions,
   tagbackTokens,
@@ -46,7 +47,7 @@ export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
-  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications] = await Promise.all([
+  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, devices] = await Promise.all([
     db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
     db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
@@ -77,6 +78,14 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
       .from(outbox)
       .where(eq(outbox.userId, userId))
       .orderBy(asc(outbox.createdAt))
+      .all(),
+    // Devices that get push notifications: not the push service's address or the keys (what
+    // would let someone else send to the device), only what the owner knows them by.
+    db
+      .select(only(pushSubscriptions, ["deviceLabel", "createdAt", "lastDeliveredAt"]))
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt))
       .all(),
   ]);
   return {
@@ -116,13 +125,24 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           showMobile: profile.showMobile,
         }
       : null,
-    alertSettings: profile ? { backupEmail: profile.backupEmail, scanAlerts: profile.scanAlerts, lastScanAlertAt: profile.lastScanAlertAt } : null,
+    alertSettings: profile
+      ? {
+          backupEmail: profile.backupEmail,
+          scanAlerts: profile.scanAlerts,
+          lastScanAlertAt: profile.lastScanAlertAt,
+          // null: not chosen (e-mail until a device gets push, then both).
+          contactChannels: profile.contactChannels,
+          scanChannels: profile.scanChannels,
+          pushPreviews: profile.pushPreviews,
+        }
+      : null,
     tokens,
     products: ownProducts,
     searchHistory: history,
     lostReports: reports,
     conversations,
     sessions: ownSessions,
+    pushDevices: devices,
     notifications: notifications.map((row) => ({ ...row, createdAt: new Date(row.createdAt), settledAt: row.settledAt === null ? null : new Date(row.settledAt) })),
     admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
   };
@@ -224,8 +244,14 @@ export function summaryOf(data: DataExport): HeldRow[] {
     {
       what: "Notifications sent to you",
       count: data.notifications.length,
-      why: "The e-mails we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
+      why: "The e-mails and push notifications we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
       kept: `${OUTBOX_KEEP_DAYS} days after delivery`,
+    },
+    {
+      what: "Devices that get push notifications",
+      count: data.pushDevices.length,
+      why: "To notify you on your phone or computer: its push address and keys (not in the download), and the browser and system it runs.",
+      kept: "Until you remove the device, or its browser stops taking notifications",
     },
     {
       what: "Sessions (signed-in devices)",

@@ -1,19 +1,24 @@
 // The e-mails of "I found this" (issue 12). Each is queued in the outbox in the transaction of the
 // event that causes it (core/outbox.server.ts, decision 032), and delivered from there:
 // - contact alerts, always on: a finder's message to the owner's address and to the backup
-//   address from /settings, the handover first, with a link to the conversation;
+//   address from /settings, the handover first, with a link to the conversation; and/or a push to
+//   each of the owner's devices, as the owner chose in /settings (features/push, decision 033);
 // - the finder's own private link, when they gave an e-mail address;
 // - scan alerts, opt-in: an e-mail when a person opens the owner's profile by scan or search. Bots
 //   and link previews never get here (features/finder/visitor.ts); the owner's own signed-in
 //   scans, a reload by the same client within the hour, and anything within the hour after the
 //   last alert send nothing. The hourly rule is one conditional UPDATE, so two scans at once
-//   cannot both alert.
+//   cannot both alert. By e-mail and/or push, like contact alerts.
+// A push says what happened, never the finder's words or where the scan was, unless the owner
+// turned previews on: a phone's lock screen is public.
 import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
-import { queueMails, type QueuedMail } from "~/core/outbox.server";
+import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
+import { alertTargets, productName } from "~/features/push/devices.server";
+import { CONTACT_PUSH, PREVIEW_CHARS, SCAN_PUSH } from "~/features/push/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
@@ -77,6 +82,24 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
     "The finder has no Tagback account; they read your answers through a private link.",
   ];
   const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
+  const targets = alertTargets(tx, alert.ownerId, "contact");
+  const named = alert.item.type === "tagback_token" ? productName(tx, alert.ownerId, alert.item.value) : null;
+  queuePushes(
+    tx,
+    targets.deviceIds.map((subscriptionId) => ({
+      key: `contact:${alert.conversationId}:push:${subscriptionId}`,
+      kind: "contact",
+      userId: alert.ownerId,
+      conversationId: alert.conversationId,
+      subscriptionId,
+      ...CONTACT_PUSH,
+      title: `Someone found your ${named ?? item}`,
+      body: targets.previews ? preview(form.message) : "Tap to answer.",
+      url: `/messaging/${alert.conversationId}`,
+      tag: `contact:${alert.conversationId}`,
+    })),
+  );
+  if (!targets.email) return;
   const to = addressesOf(tx, alert.ownerId);
   queueMails(
     tx,
@@ -90,6 +113,12 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
       text: lines.join("\n"),
     })),
   );
+}
+
+/** The start of a finder's message on one line, for a notification the owner allowed previews in. */
+function preview(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
 }
 
 /** The finder's own copy of their private link (only when they gave an e-mail address). Inside the message's transaction. */
@@ -155,7 +184,24 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
     if (!claimed) return false;
     const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
     if (!owner) return false;
-    queueMails(tx, [{ ...scanAlertMail(scan), key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
+    const targets = alertTargets(tx, scan.ownerId, "scan");
+    const mail = scanAlertMail(scan);
+    queuePushes(
+      tx,
+      targets.deviceIds.map((subscriptionId) => ({
+        key: `scan:${scan.historyId}:push:${subscriptionId}`,
+        kind: "scan",
+        userId: scan.ownerId,
+        subscriptionId,
+        ...SCAN_PUSH,
+        title: mail.subject,
+        body: targets.previews && scan.city ? `Approximate place: ${scan.city}` : "Tap to see your search history.",
+        url: "/profile",
+        tag: "scan",
+      })),
+      now,
+    );
+    if (targets.email) queueMails(tx, [{ ...mail, key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
     return true;
   });
 }
