@@ -11,8 +11,8 @@ import { requireUser, requireUserMiddleware } from "~/features/account/guards.se
 import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
 import { registerOwnerWorker } from "~/features/push/service-worker.client";
 
-// The owner area is an installable web app (decision 033): its manifest, and a theme colour for
-// the browser's bar (React puts the <meta> into the head).
+// The owner area is an installable web app (decision 033): its manifest (the theme colour's <meta>
+// is the root's, on every page).
 export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/manifest.webmanifest" }];
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -40,7 +40,6 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <div className="mx-auto flex max-w-7xl">
-      <meta name="theme-color" content="#1d5fd1" />
       <Sidebar shopUrl={shopUrl} email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed} />
       <div className="min-w-0 flex-1 pb-10">
         <TopBar shopUrl={shopUrl} email={loaderData.email} />

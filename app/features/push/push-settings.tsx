@@ -83,7 +83,8 @@ export function PushSettings({ publicKey, devices, channels, previews, error }: 
             <label htmlFor={`channels-${kind}`} className="min-w-48 text-slate-800">
               {KIND_TEXT[kind]}
             </label>
-            <select id={`channels-${kind}`} name={kind} defaultValue={channels[kind]} className="rounded-lg border border-slate-300 px-2 py-1.5">
+            {/* Keyed by the saved value: a save or a new device shows the new choice. */}
+            <select key={channels[kind]} id={`channels-${kind}`} name={kind} defaultValue={channels[kind]} className="rounded-lg border border-slate-300 px-2 py-1.5">
               {(["both", "push", "email"] as const).map((choice) => (
                 <option key={choice} value={choice}>
                   {CHOICE_TEXT[choice]}
