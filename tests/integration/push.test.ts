@@ -12,6 +12,7 @@ import { deliverDue, watchOutbox } from "~/core/outbox.server";
 import { RETRY_FIRST_MS } from "~/core/outbox-rules";
 import { vapidKeysOf } from "~/core/push.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
+import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
 import * as contactRoute from "~/routes/contact-owner/route";
 import * as settingsRoute from "~/routes/_app.settings";
 import { callRoute, createOwner, dataOf, get, post } from "../support/routes";
@@ -191,6 +192,30 @@ describe("push notifications", () => {
     expect(rowsFor(farah, "push")[0]).toMatchObject({ state: "delivered", attempts: 3 });
     // Every try was signed and decryptable, the refused ones too.
     expect(push.to(phone).every((r) => r.problem === null && r.notice?.title === "Someone found your Laptop")).toBe(true);
+  });
+
+  test("a scan alert by push: what happened, not where, unless previews are on; the e-mail only when chosen", async () => {
+    const jaya = await ownerWithLaptop();
+    const phone = await subscribe(jaya);
+    await db.update(profiles).set({ scanAlerts: true }).where(eq(profiles.id, jaya.id)).run();
+    await choose(jaya, { intent: "push-channels", contact: "both", scan: "push" });
+    const scan = (historyId: string, at: number) =>
+      maybeQueueScanAlert(db, { ownerId: jaya.id, historyId, clientKey: `192.0.2.${historyId.length}`, query: { type: "tagbacktoken", number: jaya.token }, city: "Pune", at: new Date(at) }, at);
+
+    expect(await scan(crypto.randomUUID(), Date.now())).toBe(true);
+    await deliverDue(db);
+    const [first] = push.to(phone);
+    expect(first).toMatchObject({ problem: null, urgency: "normal", ttl: "3600" });
+    expect(first!.notice).toMatchObject({ title: expect.stringMatching(/^Your Token \d{4}-\d{4}-\d{4} was just scanned$/), url: "/profile" });
+    expect(first!.plaintext).not.toContain("Pune");
+    expect(db.select().from(outbox).where(and(eq(outbox.userId, jaya.id), eq(outbox.kind, "scan"), eq(outbox.channel, "email"))).all()).toEqual([]);
+
+    // An hour later, with previews on: the place is shown.
+    await choose(jaya, { intent: "push-previews", value: "on" });
+    const later = Date.now() + 61 * 60_000;
+    expect(await scan(`${crypto.randomUUID()}-later`, later)).toBe(true);
+    await deliverDue(db, { now: () => later });
+    expect(push.to(phone)[1]!.notice!.body).toBe("Approximate place: Pune");
   });
 
   test("devices are listed on /settings and removable; another owner cannot remove them", async () => {
