@@ -77,7 +77,11 @@ export function PushSettings({ publicKey, devices, channels, previews, error }: 
       <Form method="post" action="/settings" className="space-y-2" data-testid="push-channels-form">
         <input type="hidden" name="intent" value="push-channels" />
         <p className="font-medium text-slate-900">How each alert reaches you</p>
-        {devices.length === 0 ? <p className="text-slate-600">Until a device gets notifications, every alert comes by e-mail.</p> : null}
+        <p className="text-slate-600">
+          {devices.length === 0
+            ? "Until a device gets notifications, every alert comes by e-mail."
+            : "Push only sends no e-mail, to you or your backup address, while a device gets notifications."}
+        </p>
         {(["contact", "scan"] as const).map((kind) => (
           <div key={kind} className="flex flex-wrap items-center gap-2">
             <label htmlFor={`channels-${kind}`} className="min-w-48 text-slate-800">
