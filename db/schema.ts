@@ -100,6 +100,8 @@ export const profiles = sqliteTable("profiles", {
   scanChannels: text("scan_channels", { enum: ["email", "push", "both"] }),
   /** Opt-in: a push notification shows the finder's words (a lock screen is public). */
   pushPreviews: flag("push_previews"),
+  /** A push for each new message in the owner's conversations (never by e-mail); on unless turned off. */
+  messagePush: integer("message_push", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -389,7 +391,7 @@ export const outbox = sqliteTable(
     id: id(),
     key: text("key").notNull().unique(),
     /** What it tells (the metrics' label, and what the finder's pages ask about). */
-    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account"] }).notNull(),
+    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account", "message"] }).notNull(),
     channel: text("channel", { enum: ["email", "push"] }).notNull(),
     /** The account it is for: deleting the account deletes what is still owed to it. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),

@@ -42,12 +42,13 @@ export const POLL_MS = 1_000;
 
 const deliveries = counter({
   name: "tagback_outbox_deliveries_total",
-  help: 'Notification delivery attempts by channel and outcome: "delivered", "retry" (failed, tried again later), "failed" (given up), "off" (MAIL_DELIVERY=off), "logged" (demo mode: written to the log), "gone" (a push to a device that unsubscribed)',
+  help: 'Notification delivery attempts by channel and outcome: "delivered", "retry" (failed, tried again later), "failed" (given up), "off" (MAIL_DELIVERY=off), "logged" (demo mode: written to the log), "gone" (a push to a device that unsubscribed), "read" (a message read live before its push was due)',
   labelNames: ["channel", "outcome"],
 });
 for (const outcome of ["delivered", "retry", "failed", "off", "logged"]) deliveries.inc({ channel: "email", outcome }, 0);
 // "gone": the device unsubscribed (the push service answered 404 or 410), and was removed.
-for (const outcome of ["delivered", "retry", "failed", "gone"]) deliveries.inc({ channel: "push", outcome }, 0);
+// "read": a conversation's message its recipient read live before the push was due (not sent).
+for (const outcome of ["delivered", "retry", "failed", "gone", "read"]) deliveries.inc({ channel: "push", outcome }, 0);
 const refused = counter({
   name: "tagback_outbox_refused_total",
   help: `Notifications not queued because their account already had ${PENDING_PER_ACCOUNT} pending`,
@@ -103,9 +104,16 @@ function pendingStats(db: Db): { pending: number; oldestCreatedAt: number | null
 type Tx = Pick<Db, "select" | "insert">;
 
 /** A push owed to one device of an account, as the event composed it (core/push.server.ts). */
-export type QueuedPush = PushPayload & { key: string; kind: OutboxKind; userId: string; conversationId?: string | null };
+export type QueuedPush = PushPayload & {
+  key: string;
+  kind: OutboxKind;
+  userId: string;
+  conversationId?: string | null;
+  /** Not sent before this long after the event (a message the recipient may read live meanwhile). */
+  delayMs?: number;
+};
 
-type Row = { key: string; kind: OutboxKind; channel: "email" | "push"; userId: string | null; conversationId: string | null; payload: string };
+type Row = { key: string; kind: OutboxKind; channel: "email" | "push"; userId: string | null; conversationId: string | null; payload: string; delayMs?: number };
 
 /** Inserts rows unless their key is queued already or their account is at its bound; returns how many. */
 function queueRows(tx: Tx, rows: readonly Row[], now: number): number {
@@ -122,9 +130,10 @@ function queueRows(tx: Tx, rows: readonly Row[], now: number): number {
         continue;
       }
     }
+    const { delayMs = 0, ...values } = row;
     const inserted = tx
       .insert(outbox)
-      .values({ ...row, createdAt: now, dueAt: now })
+      .values({ ...values, createdAt: now, dueAt: now + delayMs })
       .onConflictDoNothing({ target: outbox.key })
       .run();
     queued += inserted.changes;
@@ -157,7 +166,7 @@ export function queueMails(tx: Tx, mails: readonly QueuedMail[], now = Date.now(
 export function queuePushes(tx: Tx, pushes: readonly QueuedPush[], now = Date.now()): number {
   return queueRows(
     tx,
-    pushes.map(({ key, kind, userId, conversationId = null, ...payload }) => ({ key, kind, channel: "push" as const, userId, conversationId, payload: JSON.stringify(payload) })),
+    pushes.map(({ key, kind, userId, conversationId = null, delayMs, ...payload }) => ({ key, kind, channel: "push" as const, userId, conversationId, delayMs, payload: JSON.stringify(payload) })),
     now,
   );
 }
@@ -218,6 +227,8 @@ export async function deliverDue(db: Db, options: DeliveryOptions = {}): Promise
         options.beforeSend?.(row.id);
         const result = await deliverPush(db, JSON.parse(row.payload ?? "{}") as PushPayload, now());
         if (result.kind === "delivered") settle("delivered", "delivered");
+        // Read live before it was due: set aside, as nothing more is owed.
+        else if (result.kind === "read") settle("off", "read");
         else if (result.kind === "gone") settle("failed", "gone", result.error);
         else if (result.kind === "refused") settle("failed", "failed", result.error);
         else retryOrGiveUp(result.error);

@@ -7,10 +7,10 @@
 // The keys: the operator's (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT), or in demo mode a
 // pair made once and kept in the database, since every browser's subscription is bound to the
 // public key it was made with. Without either, push is off and alerts go by e-mail.
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import webpush from "web-push";
 import type { Db } from "../../db/connection.ts";
-import { pushSubscriptions, vapidKeys } from "../../db/schema.ts";
+import { conversationParticipants, pushSubscriptions, vapidKeys } from "../../db/schema.ts";
 import { getEnv } from "./env.server.ts";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -50,10 +50,18 @@ export type PushPayload = PushNotice & {
   /** Seconds the push service keeps it for a device that is offline. */
   ttl: number;
   urgency: "normal" | "high";
+  /**
+   * A conversation's message: not pushed if its recipient has read the conversation since it was
+   * sent (they had it open, live: the page marks it read as the message arrives).
+   */
+  unlessRead?: { userId: string; conversationId: string; since: number };
 };
 
-/** How one push ended: "delivered", "gone" (the device unsubscribed: its row is deleted), or an error to retry or give up on. */
-export type PushOutcome = { kind: "delivered" } | { kind: "gone"; error: string } | { kind: "retry"; error: string } | { kind: "refused"; error: string };
+/**
+ * How one push ended: "delivered", "read" (its message was read live: not sent), "gone" (the
+ * device unsubscribed: its row is deleted), or an error to retry or give up on.
+ */
+export type PushOutcome = { kind: "delivered" } | { kind: "read" } | { kind: "gone"; error: string } | { kind: "retry"; error: string } | { kind: "refused"; error: string };
 
 /**
  * Sends one push row. Never throws: a network failure, a 429 or a 5xx is "retry"; 404 and 410
@@ -65,6 +73,7 @@ export async function deliverPush(db: Db, payload: PushPayload, now: number): Pr
   if (!keys) return { kind: "refused", error: "push is off (no VAPID keys)" };
   const subscription = db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, payload.subscriptionId)).get();
   if (!subscription) return { kind: "gone", error: "the device was removed" };
+  if (payload.unlessRead && readSince(db, payload.unlessRead)) return { kind: "read" };
   const { title, body, url, tag } = payload;
   let request;
   try {
@@ -103,4 +112,14 @@ export async function deliverPush(db: Db, payload: PushPayload, now: number): Pr
   }
   if (response.status === 429 || response.status >= 500) return { kind: "retry", error };
   return { kind: "refused", error };
+}
+
+/** Whether the user read the conversation at or after `since` (its read mark, set by opening it). */
+function readSince(db: Db, { userId, conversationId, since }: NonNullable<PushPayload["unlessRead"]>): boolean {
+  const row = db
+    .select({ at: conversationParticipants.lastReadAt })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId), gte(conversationParticipants.lastReadAt, new Date(since))))
+    .get();
+  return row !== undefined;
 }

@@ -21,4 +21,5 @@ CREATE TABLE `vapid_keys` (
 --> statement-breakpoint
 ALTER TABLE `profiles` ADD `contact_channels` text;--> statement-breakpoint
 ALTER TABLE `profiles` ADD `scan_channels` text;--> statement-breakpoint
-ALTER TABLE `profiles` ADD `push_previews` integer DEFAULT false NOT NULL;
+ALTER TABLE `profiles` ADD `push_previews` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `profiles` ADD `message_push` integer DEFAULT true NOT NULL;

@@ -13,6 +13,9 @@ import { RETRY_FIRST_MS } from "~/core/outbox-rules";
 import { vapidKeysOf } from "~/core/push.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
+import { markRead, sendMessage, startConversation } from "~/features/messaging/conversations.server";
+import { createFinderThread } from "~/features/finder-contact/threads.server";
+import { LIVE_GRACE_MS } from "~/features/push/rules";
 import * as contactRoute from "~/routes/contact-owner/route";
 import * as settingsRoute from "~/routes/_app.settings";
 import { callRoute, createOwner, dataOf, get, post } from "../support/routes";
@@ -216,6 +219,62 @@ describe("push notifications", () => {
     expect(await scan(`${crypto.randomUUID()}-later`, later)).toBe(true);
     await deliverDue(db, { now: () => later });
     expect(push.to(phone)[1]!.notice!.body).toBe("Approximate place: Pune");
+  });
+
+  test("a new message in a conversation: pushed to the other owner after the grace, not if they read it live, not when turned off", async () => {
+    const [kiran, leela] = [await ownerWithLaptop(), await ownerWithLaptop()];
+    const kiranPhone = await subscribe(kiran);
+    const leelaPhone = await subscribe(leela);
+    const started = await startConversation(db, kiran.id, leela.id);
+    if (!started.ok) throw new Error("conversation not started");
+    const conversationId = started.conversationId;
+    const send = async (from: Owner, content: string) => {
+      const sent = await sendMessage(db, { conversationId, senderId: from.id, content });
+      if (!sent.ok) throw new Error("not sent");
+      return sent.message;
+    };
+
+    // Leela is not reading: after the grace, her phone gets it (not what was written); Kiran's gets nothing.
+    const first = await send(kiran, "Are you at the station?");
+    const sentAt = Date.now();
+    await deliverDue(db, { now: () => sentAt + LIVE_GRACE_MS - 500 });
+    expect(push.to(leelaPhone)).toEqual([]);
+    await deliverDue(db, { now: () => sentAt + LIVE_GRACE_MS + 1_000 });
+    expect(push.to(leelaPhone).map((r) => r.notice)).toEqual([{ title: "New message on Tagback", body: "Tap to read it.", url: `/messaging/${conversationId}`, tag: `message:${conversationId}` }]);
+    expect(push.to(leelaPhone)[0]).toMatchObject({ problem: null, urgency: "normal" });
+    expect(push.to(kiranPhone)).toEqual([]);
+    expect(first.content).toBe("Are you at the station?");
+
+    // Leela has the conversation open: the page marks it read as the message arrives. No push.
+    const read = await metric("tagback_outbox_deliveries_total", { channel: "push", outcome: "read" });
+    await send(kiran, "I am at gate 2");
+    await markRead(db, leela.id, conversationId);
+    await deliverDue(db, { now: () => Date.now() + LIVE_GRACE_MS + 1_000 });
+    expect(push.to(leelaPhone)).toHaveLength(1);
+    expect(await metric("tagback_outbox_deliveries_total", { channel: "push", outcome: "read" })).toBe(read + 1);
+
+    // Turned off: nothing is queued.
+    await choose(leela, { intent: "push-channels", contact: "both", scan: "both", message: "off" });
+    await send(kiran, "Hello?");
+    expect(db.select().from(outbox).where(and(eq(outbox.userId, leela.id), eq(outbox.kind, "message"))).all()).toHaveLength(2);
+  });
+
+  test("a finder's later reply is pushed as urgently as their first message", async () => {
+    const mohan = await ownerWithLaptop();
+    const phone = await subscribe(mohan);
+    const thread = createFinderThread(db, {
+      ownerId: mohan.id,
+      item: { type: "tagbacktoken", number: mohan.token },
+      visitId: null,
+      form: { message: "Found your laptop", contact: null, contactKind: null, foundWhere: null, handover: "keep", place: null },
+    });
+    const reply = await sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content: "Still waiting at the gate" });
+    expect(reply.ok).toBe(true);
+    await deliverDue(db, { now: () => Date.now() + LIVE_GRACE_MS + 1_000 });
+    const got = push.to(phone);
+    // (The thread is made directly here, without the first message's alert: only the reply is pushed.)
+    expect(got.map((r) => [r.notice?.title, r.urgency, r.notice?.url])).toEqual([["The finder wrote to you again", "high", `/messaging/${thread.conversationId}`]]);
+    expect(got[0]!.plaintext).not.toContain("gate");
   });
 
   test("devices are listed on /settings and removable; another owner cannot remove them", async () => {

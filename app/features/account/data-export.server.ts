@@ -134,6 +134,7 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           contactChannels: profile.contactChannels,
           scanChannels: profile.scanChannels,
           pushPreviews: profile.pushPreviews,
+          messagePush: profile.messagePush,
         }
       : null,
     tokens,

@@ -18,7 +18,8 @@ import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
 import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
 import { alertTargets, productName } from "~/features/push/devices.server";
-import { CONTACT_PUSH, PREVIEW_CHARS, SCAN_PUSH } from "~/features/push/rules";
+import { preview } from "~/features/push/message-push.server";
+import { CONTACT_PUSH, SCAN_PUSH } from "~/features/push/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
@@ -113,12 +114,6 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
       text: lines.join("\n"),
     })),
   );
-}
-
-/** The start of a finder's message on one line, for a notification the owner allowed previews in. */
-function preview(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS - 1)}…` : line;
 }
 
 /** The finder's own copy of their private link (only when they gave an e-mail address). Inside the message's transaction. */

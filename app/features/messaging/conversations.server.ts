@@ -18,6 +18,7 @@ import type { MessageKey } from "~/i18n/messages";
 import type { LiveMessage } from "./hub.server";
 import { messageProblem, type MessagingSearch } from "./message-input";
 import { MESSAGE_LIMIT, MESSAGES_SHOWN, NEW_CONVERSATION_LIMIT, REPLAY_MAX } from "./rules";
+import { queueMessagePush } from "~/features/push/message-push.server";
 
 /** The key of a pair of users, whichever of them starts. */
 export function pairKeyOf(userA: string, userB: string): string {
@@ -343,12 +344,17 @@ export async function sendMessage(
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
   const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
-  const row = await db
-    .insert(messages)
-    .values({ conversationId, senderId, content, clientKey: clientKey ?? null, createdAt: new Date() })
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
-    .returning(messageColumns)
-    .get();
+  // The message and the pushes it owes its other participants, in one transaction (decision 033).
+  const row = db.transaction((tx) => {
+    const stored = tx
+      .insert(messages)
+      .values({ conversationId, senderId, content, clientKey: clientKey ?? null, createdAt: new Date() })
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
+      .returning(messageColumns)
+      .get();
+    if (stored) queueMessagePush(tx, { ...stored, recipientIds: participantIds });
+    return stored;
+  });
   if (row) return { ok: true, message: toLiveMessage(row), duplicate: false, participantIds };
   // The same form's other post won the insert a moment ago.
   const winner = clientKey ? await sentWithKey(db, senderId, clientKey) : null;

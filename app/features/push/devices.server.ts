@@ -39,7 +39,11 @@ export const endpointTag = (endpoint: string) => createHash("sha256").update(end
 
 export async function pushSettingsOf(db: Db, userId: string) {
   const [prefs, devices] = await Promise.all([
-    db.select({ contact: profiles.contactChannels, scan: profiles.scanChannels, previews: profiles.pushPreviews }).from(profiles).where(eq(profiles.id, userId)).get(),
+    db
+      .select({ contact: profiles.contactChannels, scan: profiles.scanChannels, message: profiles.messagePush, previews: profiles.pushPreviews })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .get(),
     db
       .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, label: pushSubscriptions.deviceLabel, createdAt: pushSubscriptions.createdAt, lastDeliveredAt: pushSubscriptions.lastDeliveredAt })
       .from(pushSubscriptions)
@@ -56,6 +60,8 @@ export async function pushSettingsOf(db: Db, userId: string) {
       contact: effectiveChoice(prefs?.contact ?? null, devices.length),
       scan: effectiveChoice(prefs?.scan ?? null, devices.length),
     },
+    /** New messages in conversations: by push (to the devices), or not at all; never by e-mail. */
+    messagePush: prefs?.message ?? true,
     previews: prefs?.previews ?? false,
   };
 }
@@ -76,13 +82,17 @@ export async function pushSettingsAction(db: Db, request: Request, userId: strin
     return redirectWithToast("/settings", { type: "success", ...message(on ? "push.previewsOn" : "push.previewsOff") });
   }
   if (intent === "push-channels") {
-    const parsed = z.object(Object.fromEntries(ALERT_KINDS.map((kind) => [kind, choice])) as Record<AlertKind, typeof choice>).safeParse({
-      contact: formData.get("contact"),
-      scan: formData.get("scan"),
-    });
-    if (!parsed.success) return data({ intent: "push-channels" as const, pushError: "push.badSubscription" as const }, { status: 400 });
+    const parsed = z
+      .object({ ...(Object.fromEntries(ALERT_KINDS.map((kind) => [kind, choice])) as Record<AlertKind, typeof choice>), message: z.enum(["push", "off"]).optional() })
+      .safeParse({ contact: formData.get("contact"), scan: formData.get("scan"), message: formData.get("message") ?? undefined });
+    if (!parsed.success) return data({ intent: "push-channels" as const, pushError: "push.badChoice" as const }, { status: 400 });
     const values: Record<AlertKind, ChannelChoice> = parsed.data;
-    await db.update(profiles).set({ contactChannels: values.contact, scanChannels: values.scan, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
+    const messagePush = parsed.data.message === undefined ? {} : { messagePush: parsed.data.message === "push" };
+    await db
+      .update(profiles)
+      .set({ contactChannels: values.contact, scanChannels: values.scan, ...messagePush, updatedAt: new Date() })
+      .where(eq(profiles.id, userId))
+      .run();
     return redirectWithToast("/settings", { type: "success", ...message("push.channelsSaved") });
   }
   // "push-subscribe": posted by the page's script with the browser's new subscription.

@@ -18,6 +18,7 @@ type PushSettingsProps = {
   publicKey: string | null;
   devices: Device[];
   channels: { contact: ChannelChoice; scan: ChannelChoice };
+  messagePush: boolean;
   previews: boolean;
   /** A refused post's message. */
   error: MessageKey | null;
@@ -26,7 +27,7 @@ type PushSettingsProps = {
 const CHOICE_TEXT: Record<ChannelChoice, string> = { both: "Push and e-mail", push: "Push only", email: "E-mail only" };
 const KIND_TEXT = { contact: "A finder writes to you", scan: "Scan alerts" } as const;
 
-export function PushSettings({ publicKey, devices, channels, previews, error }: PushSettingsProps) {
+export function PushSettings({ publicKey, devices, channels, messagePush, previews, error }: PushSettingsProps) {
   if (publicKey === null) {
     return (
       <div className="text-sm" data-testid="push-settings">
@@ -97,6 +98,15 @@ export function PushSettings({ publicKey, devices, channels, previews, error }: 
             </select>
           </div>
         ))}
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="channels-message" className="min-w-48 text-slate-800">
+            A new message in a conversation
+          </label>
+          <select key={String(messagePush)} id="channels-message" name="message" defaultValue={messagePush ? "push" : "off"} className="rounded-lg border border-slate-300 px-2 py-1.5">
+            <option value="push">Push (not while you are reading it)</option>
+            <option value="off">No notification</option>
+          </select>
+        </div>
         <Button type="submit" variant="outline">
           Save
         </Button>

@@ -99,3 +99,12 @@ export function deviceLabel(userAgent: string | null): string {
 /** The service worker (public/messaging-sw.js) and its scope: the conversations a notification opens. */
 export const SERVICE_WORKER_URL = "/messaging-sw.js";
 export const SERVICE_WORKER_SCOPE = "/messaging";
+
+/** A new message in a conversation: normal urgency, kept a day. A finder's reply is urgent like their first message. */
+export const MESSAGE_PUSH = { ttl: 24 * 60 * 60, urgency: "normal" } as const;
+/**
+ * How long a conversation's message waits before it is pushed: time for a recipient who has the
+ * conversation open to read it live (their page marks it read as it arrives), so it is not pushed
+ * to their phone as well.
+ */
+export const LIVE_GRACE_MS = 5_000;
