@@ -183,7 +183,7 @@ test("@js-off-only without JavaScript the section says push needs it, e-mail sta
     "Notifying this device needs JavaScript and your browser's permission. Until then, alerts come by e-mail.",
   );
   await section.getByLabel("A finder writes to you").selectOption("push");
-  await section.getByTestId("push-channels-form").getByRole("button", { name: "Save" }).click();
+  await section.getByRole("button", { name: "Use these choices" }).click();
   await expect(page.locator("[data-toast-type]")).toContainText("Notification choices saved");
   await expect(section.getByLabel("A finder writes to you")).toHaveValue("push");
   await section.getByRole("button", { name: "Remove Firefox on Windows" }).click();

@@ -107,8 +107,9 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
             <option value="off">No notification</option>
           </select>
         </div>
+        {/* Not "Save": that names the backup e-mail's button, in the same section. */}
         <Button type="submit" variant="outline">
-          Save
+          Use these choices
         </Button>
       </Form>
 
