@@ -50,11 +50,11 @@ COPY --from=build /app/package.json /app/server.js /app/litestream.yml /app/dock
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # server.js checks that build/ is a production build before it loads it (plain JavaScript too).
-COPY --from=build /app/server/production-build.js ./server/
+COPY --from=build /app/server/production-build.js /app/server/json-console.js ./server/
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts/cli.ts /app/scripts/tokens.ts /app/scripts/admin.ts /app/scripts/db-backup.ts \
-     /app/scripts/db-restore.ts /app/scripts/litestream-restore.sh ./scripts/
+     /app/scripts/db-restore.ts /app/scripts/db-restore-check.ts /app/scripts/litestream-restore.sh ./scripts/
 
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/tagback.db \

@@ -13,6 +13,17 @@ cd "$(dirname "$0")"
 DATABASE_PATH="${DATABASE_PATH:-/data/tagback.db}"
 export DATABASE_PATH
 
+# Disaster recovery must not vanish without a word: no replica is a refusal to start, unless the
+# operator said BACKUP=off (a local `docker run`, a throwaway environment), which is said at start
+# and in the app's tagback_backup_off metric.
+if [ -z "${LITESTREAM_REPLICA_URL:-}" ]; then
+  if [ "${BACKUP:-}" != "off" ]; then
+    echo "LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, \"Deploying to Fly.io\"), or set BACKUP=off to run without backups." >&2
+    exit 1
+  fi
+  echo "Backups are off (BACKUP=off): the database is not replicated, and a lost volume loses it."
+fi
+
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
   # litestream.yml reads LITESTREAM_ENDPOINT and LITESTREAM_REGION. On Fly, `fly storage create`
   # (Tigris) sets AWS_ENDPOINT_URL_S3 and AWS_REGION, so fall back to those; empty means AWS S3.
@@ -37,5 +48,5 @@ if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
   exec litestream replicate -config litestream.yml -exec "node server.js"
 fi
 
-# No replica configured (local `docker run`, a throwaway environment): serve without replication.
+# BACKUP=off (checked above): serve without replication.
 exec node server.js

@@ -12,11 +12,14 @@
 // loads the React app. SQLite in WAL mode is the state they share (sessions, rate limits).
 import cluster from "node:cluster";
 import path from "node:path";
+import { installJsonConsole } from "./server/json-console.js";
 import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
 
 // React picks its development or production build from NODE_ENV when first imported.
 process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
+// Every line the server writes is JSON, except for a person at `npm run dev` (server/json-console.js).
+if (!development) installJsonConsole();
 
 // Builds when there is no build; refuses one that is not a production build (React's development client).
 if (!development && cluster.isPrimary) requireProductionBuild();

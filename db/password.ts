@@ -3,10 +3,20 @@
 // The app and the demo seed both use it, so it lives beside the schema (db/ never imports app/).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const N = 16384;
-const r = 8;
-const p = 1;
 const KEY_LENGTH = 32;
+
+export type ScryptCost = { N: number; r: number; p: number };
+
+/** A password a person chose (developer-mode accounts): guessable, so the full cost (~25–45 ms of CPU). */
+export const ACCOUNT_PASSWORD_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
+/**
+ * A sticker's password: 8 random digits the server drew, printed under the sticker's scratch-off,
+ * for claiming an unclaimed sticker (limited online: 5 tries per token a day). A sixteenth of the
+ * cost (~1.4–3 ms) lets a 10,000-sticker mint run in seconds of CPU instead of minutes on a shared
+ * CPU; offline, a stolen database still costs ~1.4 ms × 10^8 ≈ 40 core-hours per sticker, each
+ * with its own salt (decision 023, amended).
+ */
+export const TOKEN_PASSWORD_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -16,8 +26,10 @@ function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<B
   });
 }
 
-export async function hashPassword(secret: string): Promise<string> {
+/** The hash stores its cost, so a hash made at another cost still verifies. */
+export async function hashPassword(secret: string, cost: ScryptCost = ACCOUNT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
+  const { N, r, p } = cost;
   const key = await scrypt(secret, salt, { N, r, p });
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }

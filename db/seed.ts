@@ -4,7 +4,7 @@
 //
 // The identifiers and passwords below are fixed so the README and tests can name them.
 import { count } from "drizzle-orm";
-import { hashPassword } from "./password.ts";
+import { hashPassword, TOKEN_PASSWORD_COST } from "./password.ts";
 import type { Db } from "./connection.ts";
 import {
   demoLocations,
@@ -77,8 +77,8 @@ export async function seed(db: Db): Promise<SeedResult> {
   // scrypt is slow on purpose: hash everything before the (synchronous, short) write transaction.
   const [signInHash, ...tokenHashes] = await Promise.all([
     hashPassword(DEMO_PASSWORDS.signIn),
-    ...[aarav.token, priya.token, rohan.token, unverifiedToken].map(() => hashPassword(DEMO_PASSWORDS.ownerToken)),
-    ...unclaimedTokens.map(() => hashPassword(DEMO_PASSWORDS.unclaimedToken)),
+    ...[aarav.token, priya.token, rohan.token, unverifiedToken].map(() => hashPassword(DEMO_PASSWORDS.ownerToken, TOKEN_PASSWORD_COST)),
+    ...unclaimedTokens.map(() => hashPassword(DEMO_PASSWORDS.unclaimedToken, TOKEN_PASSWORD_COST)),
   ]);
   const [aaravTokenHash, priyaTokenHash, rohanTokenHash, unverifiedHash, ...unclaimedHashes] = tokenHashes;
 

@@ -34,9 +34,6 @@ import { keptRoutePaths } from "./kept-routes";
 import { renderSlots } from "./render-slots";
 import { ROUTE_LABEL } from "./request-log";
 
-/** Fly's health check: answered whatever line of pages is waiting. */
-const HEALTH_CHECK = "/healthcheck";
-
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
 const STREAM_CLOSE_GRACE_MS = 1_000;
 
@@ -126,9 +123,10 @@ export const app: RequestHandler = async (req, res, next) => {
       if (!res.writableFinished) controller.abort();
     });
     // An anonymous page waits for a render slot, a finder's search first (render-slots.ts). Signed-in
-    // visitors, form posts and the health check never wait: junk is anonymous, and a slot must not
-    // be held by an owner's sticker sheet or card being drawn in a worker.
-    const waits = (req.method === "GET" || req.method === "HEAD") && url.pathname !== HEALTH_CHECK && seesWhatAnyoneSees(req.headers.cookie);
+    // visitors and form posts never wait (the health check never gets here: server/health-check.ts):
+    // junk is anonymous, and a slot must not be held by an owner's sticker sheet or card being
+    // drawn in a worker.
+    const waits = (req.method === "GET" || req.method === "HEAD") && seesWhatAnyoneSees(req.headers.cookie);
     if (waits) await renderSlots.take(finderFirst);
     let handled: Response;
     try {

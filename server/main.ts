@@ -10,6 +10,7 @@ import express, { type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import type { ViteDevServer } from "vite";
 import { AggregatorRegistry } from "prom-client";
@@ -19,22 +20,23 @@ import { getEnv, type Env } from "../app/core/env.server.ts";
 import { contentSecurityPolicy, securityHeaders, type SecurityHeaderOptions } from "./security-headers.ts";
 import type { PolicyWith } from "../app/core/kept-pages.server.ts";
 import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
-import { requestLog, ROUTE_LABEL } from "./request-log.ts";
-import { collectProcessMetrics, processMetrics } from "../app/core/metrics.server.ts";
+import { rejectedByParser, requestLog, ROUTE_LABEL } from "./request-log.ts";
+import { healthCheck } from "./health-check.ts";
+import { collectProcessMetrics, gauge, processMetrics } from "../app/core/metrics.server.ts";
+import { buildInfo } from "./production-build.js";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
+import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
+import { startRestoreChecks } from "../app/core/restore-check.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
-import { failInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 
 const development = process.env.NODE_ENV === "development";
 
 const BODY_LIMIT_BYTES = 100 * 1024;
-/** How long a shutdown waits for open requests before it gives up on them (Fly's kill_timeout is 10 s). */
-const SHUTDOWN_TIMEOUT_MS = 8_000;
 /** A second stop signal within this time is the same stop, not a request to exit at once. */
 const DUPLICATE_SIGNAL_MS = 1_000;
 
@@ -51,6 +53,9 @@ export async function prepare(): Promise<Env> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // A second instance started beside the first (another terminal, another checkout) is told which
+  // port clashes before it seeds, migrates or prints anything.
+  await refuseBusyPorts(env);
   if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
   if (env.mailDelivery === "off") console.log("Mail delivery is off (MAIL_DELIVERY=off): no e-mail will be sent.");
   const database = getDatabase(env.DATABASE_PATH);
@@ -58,13 +63,40 @@ export async function prepare(): Promise<Env> {
     await seed(database.db);
     console.log(`Seeded demo data into ${database.file}`);
   }
-  // No mint job runs before the server does: one still marked as running was cut short by a stop.
-  const interrupted = await failInterruptedMints(database.db);
-  if (interrupted > 0) console.log(`Marked ${interrupted} interrupted sticker batch(es) as failed`);
   return env;
 }
 
 export { closeDatabase };
+
+/** The public port's listen failure, in one line that names the port (server.listen's error, or the early check). */
+function portFailure(env: Env, error: NodeJS.ErrnoException): string {
+  if (error.code === "EADDRINUSE") return `Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`;
+  if (error.code === "EACCES") return `Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`;
+  return `Could not listen on port ${env.PORT}: ${error.message}`;
+}
+
+/** Exits 1 with portFailure or metricsListenFailure when PORT or METRICS_PORT cannot be listened on now. */
+async function refuseBusyPorts(env: Env) {
+  const tryListen = (port: number, host?: string) =>
+    new Promise<void>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+    });
+  try {
+    await tryListen(env.PORT);
+  } catch (error) {
+    console.error(portFailure(env, error as NodeJS.ErrnoException));
+    process.exit(1);
+  }
+  if (env.METRICS_PORT === 0) return;
+  try {
+    await tryListen(env.METRICS_PORT, env.METRICS_HOST);
+  } catch (error) {
+    console.error(metricsListenFailure(env, error as NodeJS.ErrnoException));
+    process.exit(1);
+  }
+}
 
 /** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
 export async function serve(env: Env, { announce = true } = {}) {
@@ -72,6 +104,10 @@ export async function serve(env: Env, { announce = true } = {}) {
   const app = express();
   app.disable("x-powered-by");
   collectProcessMetrics();
+  buildInfoMetric();
+  gauge({ name: "tagback_backup_off", help: "1 when the operator started without a Litestream replica (BACKUP=off, docker-start.sh)", aggregator: "max" }).set(
+    env.BACKUP === "off" ? 1 : 0,
+  );
   // In a cluster the primary serves the metrics: this worker answers its requests for them.
   if (cluster.isWorker) new AggregatorRegistry();
   else {
@@ -82,9 +118,11 @@ export async function serve(env: Env, { announce = true } = {}) {
     });
   }
   app.use(requestLog());
+  app.use(healthCheck(db));
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
   if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
   const server = http.createServer(app);
+  server.on("clientError", rejectedByParser());
   const appHost = new URL(env.APP_URL).host;
 
   // The hash of the app's inline stylesheet (decision 018), set below before the port opens: it
@@ -219,9 +257,7 @@ export async function serve(env: Env, { announce = true } = {}) {
 
   // Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
   server.once("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use: stop what is using it or set PORT to another port.`);
-    else if (error.code === "EACCES") console.error(`Not allowed to listen on port ${env.PORT}: choose a port above 1023 or run with the needed rights.`);
-    else console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
+    console.error(portFailure(env, error));
     closeDatabase();
     process.exit(1);
   });
@@ -234,11 +270,23 @@ export async function serve(env: Env, { announce = true } = {}) {
   // loads no app module, and its metrics would not reach the scrape).
   const delivering =
     !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
+  // The daily restore check of the Litestream replica, by the same one process (app/core/restore-check.server.ts).
+  if ((!cluster.isWorker || process.env[DELIVERS] === "1") && process.env.LITESTREAM_REPLICA_URL) {
+    startRestoreChecks(db, { config: path.resolve("litestream.yml"), databasePath: env.DATABASE_PATH }, shutdownController.signal);
+  }
+  // Sticker batches a stop cut short are minted again, by the same one process, once: at the
+  // server's start (a worker the primary replaces later must not start a batch another is minting).
+  if (!cluster.isWorker || process.env[RESUMES_MINTS] === "1") {
+    const resumed = await resumeInterruptedMints(db, env.APP_URL);
+    if (resumed > 0) console.log(`Minting ${resumed} sticker batch(es) a stop cut short again, from the start`);
+  }
 
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
   // event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
-  // Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
+  // Whatever is still open after SHUTDOWN_TIMEOUT_SECONDS (20 s; fly.toml's kill_timeout is 30 s,
+  // which leaves Litestream its last sync) is cut off: exit 1.
+  const SHUTDOWN_TIMEOUT_MS = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   let shutdownStartedAt = 0;
   function shutdown(signal: NodeJS.Signals) {
     if (shutdownController.signal.aborted) {
@@ -286,8 +334,19 @@ export async function serve(env: Env, { announce = true } = {}) {
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
 }
 
+/** tagback_build_info{version,commit,node}: 1, for the operator's "what is running" (development: the working tree). */
+function buildInfoMetric() {
+  const info = development ? { version: "development", commit: "working-tree" } : buildInfo();
+  gauge({ name: "tagback_build_info", help: "The build this process runs: its package version and commit, and Node's version", labelNames: ["version", "commit", "node"], aggregator: "max" }).set(
+    { ...info, node: process.version },
+    1,
+  );
+}
+
 /** Set by the cluster's primary for the one worker that delivers the outbox. */
 const DELIVERS = "TAGBACK_OUTBOX_DELIVERS";
+/** Set by the cluster's primary for its first worker's first start: it resumes cut-short mints. */
+const RESUMES_MINTS = "TAGBACK_RESUMES_MINTS";
 
 /**
  * A test's failpoint (demo mode only): TAGBACK_FAILPOINT=outbox-before-send kills the process with
@@ -330,8 +389,8 @@ export function startCluster(env: Env, count: number) {
   startSweeping(getDatabase(env.DATABASE_PATH).db, RETENTIONS, sweeping.signal);
 
   // The first worker delivers the outbox, and so does the one that replaces it.
-  const fork = (delivers: boolean) => {
-    const worker = cluster.fork({ ...shared, [DELIVERS]: delivers ? "1" : "0" });
+  const fork = (delivers: boolean, resumesMints = false) => {
+    const worker = cluster.fork({ ...shared, [DELIVERS]: delivers ? "1" : "0", [RESUMES_MINTS]: resumesMints ? "1" : "0" });
     worker.on("message", (message: unknown) => {
       if (!isRelayMessage(message)) return;
       for (const other of Object.values(cluster.workers ?? {})) {
@@ -347,7 +406,7 @@ export function startCluster(env: Env, count: number) {
     worker.once("exit", (code, signal) => {
       // How a worker ends once the stop has begun is the stop's doing, not a failure: under load
       // one still starting dies of the signal itself (its handler is not installed yet), one whose
-      // requests outlast SHUTDOWN_TIMEOUT_MS exits 1. A clean stop exits 0 (Fly reads anything
+      // requests outlast SHUTDOWN_TIMEOUT_SECONDS exits 1. A clean stop exits 0 (Fly reads anything
       // else on a deploy as a crash).
       if (stopping) return;
       // Ctrl-C's SIGINT reaches the workers too, and one may be seen dead of it before the
@@ -384,7 +443,7 @@ export function startCluster(env: Env, count: number) {
   serveMetrics(env, workersMetrics).then(
     () => {
       if (stopping) process.exit(exitCode);
-      for (let i = 0; i < count; i++) fork(i === 0);
+      for (let i = 0; i < count; i++) fork(i === 0, i === 0);
     },
     (error: NodeJS.ErrnoException) => {
       console.error(metricsListenFailure(env, error));

@@ -13,7 +13,7 @@ import path from "node:path";
 
 /** The server bundle server.js starts, relative to the project root (the working directory). */
 export const SERVER_BUNDLE = "build/server/index.js";
-/** Written beside the server bundle: `{"nodeEnv": "production"}`. */
+/** Written beside the server bundle: `{"nodeEnv": "production", "version": "1.0.0", "commit": "8ff33ea1b2c3"}`. */
 export const BUILD_MODE_FILE = "build-mode.json";
 
 /**
@@ -31,6 +31,20 @@ export function notProductionBuild(bundle = path.resolve(SERVER_BUNDLE)) {
     return `${path.relative(process.cwd(), file)} is missing or unreadable (an older or unfinished build)`;
   }
   return mode?.nodeEnv === "production" ? null : `it was built with NODE_ENV=${mode?.nodeEnv} (React's development client)`;
+}
+
+/**
+ * The version and commit the bundle was built from (tagback_build_info), or "unknown" for each.
+ * @param {string} [bundle]
+ * @returns {{ version: string, commit: string }}
+ */
+export function buildInfo(bundle = path.resolve(SERVER_BUNDLE)) {
+  try {
+    const mode = JSON.parse(fs.readFileSync(path.join(path.dirname(bundle), BUILD_MODE_FILE), "utf8"));
+    return { version: String(mode.version ?? "unknown"), commit: String(mode.commit ?? "unknown") };
+  } catch {
+    return { version: "unknown", commit: "unknown" };
+  }
 }
 
 /**

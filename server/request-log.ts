@@ -10,10 +10,11 @@
 // of ROUTE_LABEL for what Express answers by itself. The work per request is a timer, a histogram
 // observation and one synchronous write: about 1 % of a scan's CPU in a profile, most of it the
 // log line (README, "Operating it: metrics and logs").
+import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { histogram } from "../app/core/metrics.server.ts";
+import { counter, histogram } from "../app/core/metrics.server.ts";
 
 /** The `route` of a request the app's routes did not answer (set on res.locals.route). */
 export const ROUTE_LABEL = {
@@ -23,6 +24,8 @@ export const ROUTE_LABEL = {
   static: "static",
   /** A finder search over the per-client limit, refused before routing (server/app.ts). */
   searchRefused: "search-refused",
+  /** Fly's health check, answered before anything else (server/health-check.ts). */
+  healthCheck: "healthcheck",
   /** React Router answered without matching a route (its route manifest) or failed before it matched. */
   unmatched: "unmatched",
 } as const;
@@ -32,9 +35,18 @@ const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
 const requestDuration = histogram({
   name: "tagback_http_request_duration_seconds",
-  help: "Time from a request's arrival until its response ended (an event stream: its whole life), by route pattern, method and status; _count counts requests",
+  help: "Time from a request's arrival until its response ended, by route pattern, method and status (event streams are in tagback_event_stream_duration_seconds); _count counts requests",
   labelNames: ["route", "method", "status"],
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+});
+
+// An event stream lives for minutes: in the request histogram it would put every route's p99 at
+// its length.
+const streamDuration = histogram({
+  name: "tagback_event_stream_duration_seconds",
+  help: "How long each live event stream stayed open, by route pattern",
+  labelNames: ["route"],
+  buckets: [1, 10, 60, 300, 900, 1800, 3600, 10800],
 });
 
 /** What one request's log line holds. */
@@ -63,7 +75,8 @@ export function requestLog(write: (line: string) => void = (line) => process.std
       const method = METHODS.has(req.method) ? req.method : "other";
       const route = String(res.locals.route);
       const status = res.statusCode;
-      requestDuration.observe({ route, method, status }, ms / 1000);
+      if (/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? ""))) streamDuration.observe({ route }, ms / 1000);
+      else requestDuration.observe({ route, method, status }, ms / 1000);
       const line: RequestLogLine = {
         time: new Date().toISOString(),
         id,
@@ -78,5 +91,30 @@ export function requestLog(write: (line: string) => void = (line) => process.std
     // "close" follows "finish", and also comes alone when the client went away first.
     res.once("close", record);
     next();
+  };
+}
+
+const parserRejected = counter({
+  name: "tagback_http_parser_rejected_total",
+  help: "Requests Node's HTTP parser refused before any handler saw them (a malformed request line or header, headers too large), by the parser's code",
+  labelNames: ["code"],
+});
+
+/**
+ * Node's `clientError`: a request its parser refused. Counted and logged as one JSON line (no
+ * bytes of the request: they are a stranger's), then answered as Node would — 431 for headers too
+ * large, else 400 — or, when the connection is already gone, dropped.
+ */
+export function rejectedByParser(write: (line: string) => void = (line) => process.stdout.write(line)) {
+  return (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const code = /^HPE_[A-Z_]+$/.test(String(error.code)) ? String(error.code) : "other";
+    parserRejected.inc({ code });
+    const status = code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    write(`${JSON.stringify({ time: new Date().toISOString(), event: "parser-rejected", code, status })}\n`);
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   };
 }

@@ -69,6 +69,9 @@ describe("environment schema", () => {
     expect(parseEnv({ METRICS_PORT: "0", METRICS_HOST: "::" })).toMatchObject({ METRICS_PORT: 0, METRICS_HOST: "::" });
     expect(() => parseEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT/);
     expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    // `npm run dev` serves no metrics unless asked: a second checkout's dev server must not clash.
+    expect(parseEnv({ NODE_ENV: "development" }).METRICS_PORT).toBe(0);
+    expect(parseEnv({ NODE_ENV: "development", METRICS_PORT: "9100" }).METRICS_PORT).toBe(9100);
   });
 
   test("empty strings count as unset", () => {

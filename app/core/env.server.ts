@@ -36,6 +36,8 @@ const envSchema = z
     OAUTH_TOKEN_URL: url.default("https://oauth2.googleapis.com/token"),
     OAUTH_USERINFO_URL: url.default("https://openidconnect.googleapis.com/v1/userinfo"),
     SMTP_URL: url,
+    /** "off": docker-start.sh runs the server without a Litestream replica (tagback_backup_off says so). */
+    BACKUP: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     /** "off": run in production without sending mail (said at start and in a metric). */
     MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
@@ -62,8 +64,12 @@ const envSchema = z
     TRUST_PROXY: optional.pipe(z.enum(["fly"]).optional()),
     /** Processes serving the port (server.js starts a cluster above 1). */
     WEB_CONCURRENCY: optional.transform((v) => Number(v ?? 1)).pipe(z.number().int().min(1).max(64)),
+    /** How long a stop waits for open requests before it cuts them off (fly.toml's kill_timeout is 30 s). */
+    SHUTDOWN_TIMEOUT_SECONDS: optional.transform((v) => Number(v ?? 20)).pipe(z.number().min(1).max(300)),
     /** Prometheus's GET /metrics on its own port (0: none), never the public one (server/metrics-server.ts). */
-    METRICS_PORT: optional.transform((v) => Number(v ?? 9091)).pipe(z.number().int().min(0).max(65535)),
+    METRICS_PORT: optional
+      .transform((v) => (v === undefined ? undefined : Number(v)))
+      .pipe(z.number().int().min(0).max(65535).optional()),
     /** The address it listens on: loopback unless widened (Fly scrapes over its private network). */
     METRICS_HOST: optional.default("127.0.0.1"),
   })
@@ -74,6 +80,8 @@ const envSchema = z
     const makeUpDevPassword = demoMode && !env.DEV_MODE_PASSWORD;
     return {
       ...env,
+      // Off unless asked for in `npm run dev`: a developer's second checkout must not clash on 9091.
+      METRICS_PORT: env.METRICS_PORT ?? (env.NODE_ENV === "development" ? 0 : 9091),
       APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
       SESSION_SECRET: env.SESSION_SECRET ?? (demoMode ? randomBytes(32).toString("base64url") : undefined),
       DEV_MODE_PASSWORD: makeUpDevPassword ? randomBytes(DEV_PASSWORD_MAX_LENGTH / 2).toString("hex") : env.DEV_MODE_PASSWORD,

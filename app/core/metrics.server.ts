@@ -42,10 +42,13 @@ export function collectProcessMetrics() {
 /** This process's metrics in Prometheus's text format. */
 export const processMetrics = { contentType: register.contentType, metrics: () => register.metrics() };
 
-/** SQLite gave up waiting for the write lock (busy_timeout, db/connection.ts) and the request failed. */
+/**
+ * SQLite gave up waiting for the write lock (busy_timeout, db/connection.ts): a request failed (the
+ * router's error handler), or a background pass did (the retention sweep, the outbox's delivery).
+ */
 const sqliteBusy = counter({
   name: "tagback_sqlite_busy_errors_total",
-  help: "Requests that failed because SQLite stayed busy (locked) past the busy timeout",
+  help: "Requests and background passes (retention sweep, outbox delivery) that failed because SQLite stayed busy (locked) past the busy timeout",
 });
 
 /** Counts `error` when it is SQLite's SQLITE_BUSY (or an extended BUSY code). */

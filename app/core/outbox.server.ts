@@ -18,8 +18,8 @@ import type { Db } from "../../db/connection.ts";
 import { outbox } from "../../db/schema.ts";
 import { getEnv } from "./env.server.ts";
 import { deliverMail, type Mail } from "./mail.server.ts";
+import { countDatabaseError, counter, gauge, histogram } from "./metrics.server.ts";
 import { deliverPush, type PushPayload } from "./push.server.ts";
-import { counter, gauge, histogram } from "./metrics.server.ts";
 import { GIVE_UP_AFTER_MS, PENDING_PER_ACCOUNT, RETRY_FIRST_MS, RETRY_MAX_MS } from "./outbox-rules.ts";
 
 export type OutboxKind = (typeof outbox.$inferInsert)["kind"];
@@ -288,6 +288,7 @@ export function startDelivering(db: Db, signal: AbortSignal, options: DeliveryOp
       try {
         await deliverDue(db, options);
       } catch (error) {
+        countDatabaseError(error);
         console.error(`Outbox: a delivery pass failed (${(error as Error).message}); the next one tries again.`);
       }
     }

@@ -13,6 +13,7 @@
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection";
+import { countDatabaseError } from "./metrics.server.ts";
 
 export type Retention = {
   /** A table with rowids (every table of ours): a batch deletes by rowid. */
@@ -65,6 +66,7 @@ export async function sweep(db: Db, retentions: readonly Retention[], options: S
         await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_BATCHES_MS));
       }
     } catch (error) {
+      countDatabaseError(error);
       console.error(`Retention: deleting from ${name} failed (${(error as Error).message}); the next sweep tries again.`);
     }
   }

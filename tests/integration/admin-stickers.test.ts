@@ -18,7 +18,7 @@ import { getEnv } from "~/core/env.server";
 import { grantAdmin } from "~/features/account/admins.server";
 import { formatToken } from "~/features/finder/search-input";
 import { mintTokens, tokenUrl } from "~/features/stickers/mint.server";
-import { failInterruptedMints, mintJobsSettled } from "~/features/stickers/mint-job.server";
+import { mintJobsSettled, resumeInterruptedMints } from "~/features/stickers/mint-job.server";
 import { loader as batchPageLoader } from "~/routes/admin.stickers_.$batchId/route";
 import { action as passwordsAction } from "~/routes/admin.stickers.$batchId.passwords[.]csv";
 import { INVENTORY_PAGE_SIZE } from "~/features/stickers/inventory";
@@ -354,19 +354,28 @@ describe("minting jobs", () => {
     await mintJobsSettled();
   });
 
-  it("marks a batch that a stop cut short as failed and removes its tokens", async () => {
-    const [cut] = await testDb().insert(mintBatches).values({ count: 5, mintedBy: admin.id, status: "minting" }).returning().all();
+  it("mints a batch that a stop cut short again from the start, its old tokens removed, its passwords offered", async () => {
+    const [cut] = await testDb().insert(mintBatches).values({ count: 5, mintedBy: admin.id, status: "minting", progress: 2 }).returning().all();
     const kept = await mintTokens(testDb(), 2, getEnv().APP_URL);
     await testDb()
       .insert(tagbackTokens)
       .values({ token: "987600000001", passwordHash: "x", batchId: cut!.id })
       .run();
-    expect(await failInterruptedMints(testDb())).toBe(1);
-    expect(await testDb().select().from(mintBatches).where(eq(mintBatches.id, cut!.id)).get()).toMatchObject({ status: "failed" });
-    expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, cut!.id)).all()).toHaveLength(0);
+    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toBe(1);
+    await mintJobsSettled();
+    expect(await testDb().select().from(mintBatches).where(eq(mintBatches.id, cut!.id)).get()).toMatchObject({ status: "done", progress: 5 });
+    const tokens = await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, cut!.id)).all();
+    expect(tokens).toHaveLength(5);
+    // The token written before the stop, whose password nobody knows, is gone.
+    expect(tokens.map((t) => t.token)).not.toContain("987600000001");
+    // Another batch is untouched; nothing is left to resume.
     expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, kept.batchId)).all()).toHaveLength(2);
-    // Its page says so; it has no sheets.
-    expect(dataOf<{ batch: { status: string } }>(await batchPageCall(cut!.id, admin)).batch.status).toBe("failed");
-    expect(statusOf(await sheetCall(pdfLoader, cut!.id, admin))).toBe(404);
+    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toBe(0);
+    // Its page offers the passwords to the admin who minted it, and it has sheets.
+    expect(dataOf<{ batch: { status: string; passwordsOffered: boolean } }>(await batchPageCall(cut!.id, admin)).batch).toMatchObject({
+      status: "done",
+      passwordsOffered: true,
+    });
+    expect(statusOf(await sheetCall(pdfLoader, cut!.id, admin))).toBe(200);
   });
 });

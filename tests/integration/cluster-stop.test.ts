@@ -88,7 +88,7 @@ test(`under CPU load, a stop at any moment of a cluster's start exits 0 (${ROUND
 });
 
 test("a stop whose worker gives up on an open request after its shutdown timeout exits 0", { timeout: 60_000 }, async () => {
-  const server = await spawnServer({ DATABASE_PATH: database, WEB_CONCURRENCY: "2" });
+  const server = await spawnServer({ DATABASE_PATH: database, WEB_CONCURRENCY: "2", SHUTDOWN_TIMEOUT_SECONDS: "3" });
   servers.push(server);
   await MOMENTS["both workers listen"](server);
   // A form post whose body never comes. Node answers "100 Continue" as it hands the request to

@@ -12,6 +12,7 @@ import { finderLoader } from "~/features/finder/finder-route.server";
 import { visitsOf } from "~/features/finder/location-ticket.server";
 import { formTicket, readFormTicket } from "~/features/finder-contact/form-ticket.server";
 import { closeFinderThread } from "~/features/finder-contact/threads.server";
+import { markRead } from "~/features/messaging/conversations.server";
 import {
   CAPABILITY_BYTES,
   FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY,
@@ -346,6 +347,31 @@ describe("sending 'I found this'", () => {
 });
 
 describe("the private link", () => {
+  test("a finder's later message mails the owner, once in a quarter of an hour, and not while the owner is reading", async () => {
+    const owner = await ownerWithToken("Ravi");
+    const reading = await ownerWithToken("Sana");
+    const secret = secretOf(await sendForm(owner, {}, { clientIp: "203.0.113.71" }));
+    const readingSecret = secretOf(await sendForm(reading, {}, { clientIp: "203.0.113.72" }));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+
+    expect(statusOf(await reply(secret, "I am at gate 2 until 6 pm"))).toBe(302);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain("Subject: The finder wrote again: Token ");
+    expect(mails[1]).toContain("> I am at gate 2 until 6 pm");
+    const thread = await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get();
+    expect(mails[1]).toContain(`/messaging/${thread!.conversationId}`);
+    // More lines within the quarter hour: no more mail.
+    expect(statusOf(await reply(secret, "Blue bag, front pocket"))).toBe(302);
+    expect(await mailsTo(owner.email)).toHaveLength(2);
+
+    // An owner who has the conversation open (read it just now) gets no mail for the reply.
+    const readingThread = await db.select().from(finderThreads).where(eq(finderThreads.ownerId, reading.id)).get();
+    await markRead(db, reading.id, readingThread!.conversationId);
+    expect(statusOf(await reply(readingSecret, "Still here"))).toBe(302);
+    expect(await mailsTo(reading.email)).toHaveLength(1);
+  });
+
   test("opens the thread: noindex, no-store, no e-mail or phone number; wrong and closed links are 404", async () => {
     const owner = await ownerWithToken("Priya", { mobileNumber: "9876501234", backupEmail: "priya.backup@example.test" });
     const secret = secretOf(await sendForm(owner, { contact: "+91 98765 43210" }));

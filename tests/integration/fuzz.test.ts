@@ -304,7 +304,8 @@ test(`${RUNS} generated requests (seed ${SEED}) get no 5xx`, { timeout: 60_000 }
 
 test("a POST to every read-only resource route is a 405 naming GET and HEAD, and logs nothing", async () => {
   const urls = readOnlyResourceUrls();
-  expect(urls).toEqual(expect.arrayContaining(["/robots.txt", "/healthcheck", "/sitemap.xml", "/blog/rss.xml", "/admin/stickers/x/sheet.pdf"]));
+  // (The health check is not a route: server/health-check.ts answers it, and its own 405; tests/integration/metrics.test.ts.)
+  expect(urls).toEqual(expect.arrayContaining(["/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/admin/stickers/x/sheet.pdf"]));
   // Signed in as an admin, so the admin layout's guard lets the POST reach the route.
   const db = new Database(path.join(dir, "fuzz.db"));
   db.prepare("INSERT OR IGNORE INTO admin_users (user_id, created_at) SELECT id, ? FROM users WHERE email = ?").run(Date.now(), "aarav.sharma@example.com");

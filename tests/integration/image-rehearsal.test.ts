@@ -203,6 +203,20 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     expect(await (await fetch(`${url}/?t=100000000001`)).text()).toContain("Aarav Sharma");
   });
 
+  test("no replica: the image refuses to start with one line, unless BACKUP=off says so (then it says so, and the metric)", { timeout: 180_000 }, async () => {
+    const { url, metrics, env } = await flyEnv(path.join(work, "unused-replica"));
+    const { LITESTREAM_REPLICA_URL: _none, ...withoutReplica } = env;
+    const refused = start(image, withoutReplica);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toBe(
+      'LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, "Deploying to Fly.io"), or set BACKUP=off to run without backups.',
+    );
+    const off = start(image, { ...withoutReplica, BACKUP: "off" });
+    await until(() => answers(`${url}/healthcheck`), "a health check without backups", off);
+    expect(off.output()).toMatch(/^Backups are off \(BACKUP=off\)/m);
+    expect(await (await fetch(metrics)).text()).toMatch(/^tagback_backup_off 1$/m);
+  });
+
   test("the operator CLI runs in the runtime tree", { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(work, "cli-"));
     const env = { DATABASE_PATH: path.join(dir, "tagback.db"), APP_URL: "https://tagback.example" };

@@ -3,6 +3,7 @@
 // searches and refusals; the public port answers /metrics with its ordinary 404; each request
 // leaves one JSON line in the log without the token from its URL; a busy metrics port stops the
 // start; in a cluster the primary serves the workers' summed figures.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -107,6 +108,30 @@ describe("one process", () => {
     expect(valueOf(after, "tagback_finder_searches_refused_total") - valueOf(before, "tagback_finder_searches_refused_total")).toBe(1);
   });
 
+  test("tagback_build_info names the version and commit built; request buckets reach a minute", async () => {
+    const samples = await scrape(metricsPort);
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim();
+    const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+    expect(valueOf(samples, "tagback_build_info", { version, commit, node: process.version })).toBe(1);
+    const buckets = samples.filter((s) => s.name === "tagback_http_request_duration_seconds_bucket").map((s) => s.labels.le);
+    expect(buckets).toContain("60");
+  });
+
+  test("the health check is answered first, under its own route label, without the pages' headers", async () => {
+    const response = await fetch(`${server.url}/healthcheck`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("OK");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    // Answered before the security headers and the app: no page policy, no cookie.
+    expect(response.headers.get("Content-Security-Policy")).toBeNull();
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    await expect.poll(async () => valueOf(await scrape(metricsPort), "tagback_http_request_duration_seconds_count", { route: "healthcheck", status: "200" })).toBeGreaterThanOrEqual(1);
+    // Any other method: 405 naming the two it answers.
+    const posted = await fetch(`${server.url}/healthcheck`, { method: "POST", headers: { Origin: server.url } });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("Allow")).toBe("GET, HEAD");
+  });
+
   test("every request leaves one JSON log line with its route, never its URL", async () => {
     const lines = server
       .output()
@@ -163,6 +188,7 @@ describe("starting", () => {
       expect(server.child.exitCode).toBe(1);
       expect(server.stderr()).toContain(`127.0.0.1:${metricsPort} is already in use`);
       expect(server.stderr()).toContain("METRICS_PORT");
+      expect(server.output()).not.toMatch(/Seeded|Developer-mode password/);
     } finally {
       holder.close();
     }

@@ -77,9 +77,21 @@ describe("request targets", () => {
     expect(response.status).toBe(400);
   });
 
-  test("a request line without a version is a bad request", async () => {
+  test("a request line without a version is a bad request, counted and logged as the parser's refusal", async () => {
     const response = await rawRequest(server.port, "GET /\r\n\r\n");
     expect(response.status).toBe(400);
+    const line = server
+      .output()
+      .split("\n")
+      .filter((text) => text.startsWith("{"))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.event === "parser-rejected");
+    expect(line).toMatchObject({ event: "parser-rejected", code: expect.stringMatching(/^HPE_/), status: 400 });
+  });
+
+  test("headers too large: 431", async () => {
+    const response = await rawRequest(server.port, crlf(["GET / HTTP/1.1", `Host: ${host()}`, `X-Big: ${"a".repeat(20_000)}`, "Connection: close"]));
+    expect(response.status).toBe(431);
   });
 
   test("a target starting with // is a path (React Router's / for //), never a 500", async () => {

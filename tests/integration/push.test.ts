@@ -12,7 +12,7 @@ import { deliverDue, watchOutbox } from "~/core/outbox.server";
 import { RETRY_FIRST_MS } from "~/core/outbox-rules";
 import { vapidKeysOf } from "~/core/push.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
-import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
+import { maybeQueueScanAlert, queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
 import { markRead, sendMessage, startConversation } from "~/features/messaging/conversations.server";
 import { createFinderThread } from "~/features/finder-contact/threads.server";
 import { LIVE_GRACE_MS } from "~/features/push/rules";
@@ -268,13 +268,28 @@ describe("push notifications", () => {
       visitId: null,
       form: { message: "Found your laptop", contact: null, contactKind: null, foundWhere: null, handover: "keep", place: null },
     });
-    const reply = await sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content: "Still waiting at the gate" });
-    expect(reply.ok).toBe(true);
+    // As the private page sends it: the owner's reply mail in the same transaction (f.$secret/route.tsx).
+    const reply = (content: string) =>
+      sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content }, (tx, message) =>
+        queueFinderReplyAlert(tx, { ownerId: mohan.id, conversationId: thread.conversationId, messageId: message.id, item: { type: "tagback_token", value: mohan.token }, content }),
+      );
+    const replyMails = () => db.select().from(outbox).where(and(eq(outbox.userId, mohan.id), eq(outbox.channel, "email"))).all().filter((row) => row.key.startsWith("reply:"));
+    expect((await reply("Still waiting at the gate")).ok).toBe(true);
     await deliverDue(db, { now: () => Date.now() + LIVE_GRACE_MS + 1_000 });
     const got = push.to(phone);
     // (The thread is made directly here, without the first message's alert: only the reply is pushed.)
     expect(got.map((r) => [r.notice?.title, r.urgency, r.notice?.url])).toEqual([["The finder wrote to you again", "high", `/messaging/${thread.conversationId}`]]);
     expect(got[0]!.plaintext).not.toContain("gate");
+    // Both channels (not chosen, a device on): the reply mail too.
+    expect(replyMails()).toHaveLength(1);
+
+    // Push only for a finder's messages: the next reply (past the mail's quarter hour) is pushed, not mailed.
+    await choose(mohan, { intent: "push-channels", contact: "push", scan: "email" });
+    await db.update(outbox).set({ createdAt: Date.now() - 60 * 60_000 }).where(eq(outbox.userId, mohan.id)).run();
+    expect((await reply("Call me back")).ok).toBe(true);
+    await deliverDue(db, { now: () => Date.now() + LIVE_GRACE_MS + 1_000 });
+    expect(push.to(phone)).toHaveLength(2);
+    expect(replyMails()).toHaveLength(1);
   });
 
   test("devices are listed on /settings and removable; another owner cannot remove them", async () => {

@@ -11,9 +11,9 @@
 //   cannot both alert. By e-mail and/or push, like contact alerts.
 // A push says what happened, never the finder's words or where the scan was, unless the owner
 // turned previews on: a phone's lock screen is public.
-import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, isNull, like, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
-import { profiles, searchHistory, users } from "../../../db/schema";
+import { conversationParticipants, outbox, profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
 import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
@@ -24,7 +24,7 @@ import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
 import { itemLabel, privatePath, type ItemRef } from "./threads.server";
-import { SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
+import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
 
 const HANDOVER_TEXT: Record<Handover, MessageKey> = {
   keep: "contact.handoverKeep",
@@ -139,6 +139,53 @@ export function queueFinderLink(tx: Tx, thread: { finderUserId: string; conversa
     text,
   };
   queueMails(tx, [mail]);
+}
+
+/**
+ * A finder's later message on their private page: one mail to the owner, unless the owner read the
+ * conversation within REPLY_ALERT_QUIET_MINUTES (they are on it: the chat shows it live) or a reply
+ * mail for this conversation went out within REPLY_ALERT_EVERY_MINUTES (a finder typing five lines
+ * is one mail). Not when the owner chose push only for a finder's messages. Inside the message's
+ * transaction.
+ */
+export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversationId: string; messageId: string; item: ItemRef; content: string }, now = Date.now()) {
+  // By e-mail as the owner chose for a finder's messages (the push, if any, is queued with every
+  // conversation's message: features/push/message-push.server.ts).
+  if (!alertTargets(tx, reply.ownerId, "contact").email) return;
+  const read = tx
+    .select({ at: conversationParticipants.lastReadAt })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, reply.conversationId), eq(conversationParticipants.userId, reply.ownerId)))
+    .get();
+  if (read?.at && read.at.getTime() > now - REPLY_ALERT_QUIET_MINUTES * 60_000) return;
+  const recent = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.conversationId, reply.conversationId), like(outbox.key, "reply:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
+    .get();
+  if (recent) return;
+  const link = `${getEnv().APP_URL}/messaging/${reply.conversationId}`;
+  const item = itemLabel(reply.item);
+  const text = [
+    `The finder of your item (${item}) wrote again:`,
+    "",
+    quoted(reply.content),
+    "",
+    `Answer them here (sign in to Tagback): ${link}`,
+  ].join("\n");
+  queueMails(
+    tx,
+    addressesOf(tx, reply.ownerId).map((address, i) => ({
+      key: `reply:${reply.conversationId}:${reply.messageId}:${i}`,
+      kind: "contact" as const,
+      userId: reply.ownerId,
+      conversationId: reply.conversationId,
+      to: address,
+      subject: `The finder wrote again: ${item}`,
+      text,
+    })),
+    now,
+  );
 }
 
 type Scan = { ownerId: string; historyId: string; clientKey: string; query: SearchQuery; city: string | null; at: Date };

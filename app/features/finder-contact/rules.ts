@@ -51,3 +51,8 @@ export const SAME_CLIENT_MINUTES = 60;
 
 /** Live connections one private thread may hold open at once. */
 export const FINDER_STREAMS_PER_THREAD = 3;
+
+/** A finder's later messages mail the owner at most once in this many minutes per conversation. */
+export const REPLY_ALERT_EVERY_MINUTES = 15;
+/** ...and not at all when the owner read the conversation this recently (they are on it). */
+export const REPLY_ALERT_QUIET_MINUTES = 2;

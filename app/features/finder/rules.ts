@@ -52,3 +52,12 @@ export const UNLOCK_PER_PROFILE_WINDOWS = {
     { points: UNLOCK_WRONG_PER_PROFILE_PER_YEAR, duration: 365 * DAY },
   ],
 } as const;
+
+/**
+ * The visits kept in one owner's search history (README, "What the database keeps"): past it, the
+ * oldest plain views go first; visits that went on to message the owner are kept. ~410 bytes a
+ * row: an owner's history stays under ~2 MB however many strangers scan the sticker.
+ */
+export const HISTORY_VIEWS_KEPT_PER_OWNER = 5_000;
+/** The history is trimmed on every this-many-th human search of an owner (one indexed delete). */
+export const HISTORY_TRIM_EVERY = 100;

@@ -8,6 +8,7 @@ import { locateIp } from "~/core/geo.server";
 import { inDate, istTime } from "~/core/india-time";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
+import { HISTORY_TRIM_EVERY, HISTORY_VIEWS_KEPT_PER_OWNER } from "./rules";
 import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
 
 /** Who searched: the client's limit key (a reload within the hour is not a new alert) and the signed-in user. */
@@ -26,7 +27,10 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
   const statements = historyStatementsOf(db);
   const owner = db.transaction(() => {
     statements.insert.run({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...NO_PLACE, ...place });
-    return statements.count.get({ ownerId });
+    const counted = statements.count.get({ ownerId });
+    // Bounded per owner: strangers' scans cannot grow one history without end.
+    if (counted && counted.totalSearches % HISTORY_TRIM_EVERY === 0) statements.trim.run({ ownerId, keep: HISTORY_VIEWS_KEPT_PER_OWNER });
+    return counted;
   });
   if (owner?.scanAlerts && clientKey && visitor.userId !== ownerId) {
     await maybeQueueScanAlert(db, { ownerId, historyId: id, clientKey, query, city: place.city ?? null, at });
@@ -60,8 +64,13 @@ const historyStatementsOf = preparedPerConnection((db) => {
       .update(profiles)
       .set({ totalSearches: sql`${profiles.totalSearches} + 1` })
       .where(eq(profiles.id, value("ownerId")))
-      .returning({ scanAlerts: profiles.scanAlerts })
+      .returning({ scanAlerts: profiles.scanAlerts, totalSearches: profiles.totalSearches })
       .prepare(),
+    // The owner's plain views past the newest `keep`, through the (user_id, searched_at) index;
+    // 'messaged' visits stay. Run every HISTORY_TRIM_EVERY searches, it deletes about that many.
+    trim: db.$client.prepare(`delete from search_history where rowid in (
+      select rowid from search_history where user_id = @ownerId and kind = 'viewed'
+      order by searched_at desc limit -1 offset @keep)`),
   };
 });
 

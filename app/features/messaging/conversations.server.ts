@@ -334,6 +334,8 @@ export type SendOutcome =
 export async function sendMessage(
   db: Db,
   input: { conversationId: string; senderId: string; content: string; clientKey?: string },
+  /** Runs in the message's transaction when it is stored (not for a duplicate): the mails it owes. */
+  notify: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], message: LiveMessage) => void = () => {},
 ): Promise<SendOutcome> {
   const { conversationId, senderId, content, clientKey } = input;
   const participantIds = await participantIdsOf(db, conversationId);
@@ -344,7 +346,8 @@ export async function sendMessage(
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
   const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
-  // The message and the pushes it owes its other participants, in one transaction (decision 033).
+  // The message with what it owes, in one transaction: the caller's mails (notify) and pushes to
+  // its other participants (decision 033).
   const row = db.transaction((tx) => {
     const stored = tx
       .insert(messages)
@@ -352,7 +355,10 @@ export async function sendMessage(
       .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
       .returning(messageColumns)
       .get();
-    if (stored) queueMessagePush(tx, { ...stored, recipientIds: participantIds });
+    if (stored) {
+      notify(tx, toLiveMessage(stored));
+      queueMessagePush(tx, { ...stored, recipientIds: participantIds });
+    }
     return stored;
   });
   if (row) return { ok: true, message: toLiveMessage(row), duplicate: false, participantIds };

@@ -1,5 +1,6 @@
-// Pushes for new messages in a conversation (decision 033): to each other participant who has a
-// device and has not turned them off, queued in the message's transaction. Never by e-mail. A
+// Pushes for new messages in a conversation (decision 033): to each other participant's devices,
+// queued in the message's transaction. A finder's reply follows the owner's choice for a finder's
+// messages; another owner's message is pushed unless turned off, never e-mailed. A
 // message waits LIVE_GRACE_MS before it is pushed, and is not pushed at all if its recipient read
 // the conversation meanwhile: someone reading it live is not told again on their phone.
 import { and, eq } from "drizzle-orm";
@@ -7,6 +8,7 @@ import type { Db } from "../../../db/connection";
 import { finderThreads, profiles, pushSubscriptions } from "../../../db/schema";
 import { queuePushes, type QueuedPush } from "~/core/outbox.server";
 import { pushAvailable } from "~/core/push.server";
+import { alertTargets } from "./devices.server";
 import { CONTACT_PUSH, LIVE_GRACE_MS, MESSAGE_PUSH, PREVIEW_CHARS } from "./rules";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -32,15 +34,21 @@ export function queueMessagePush(
   for (const userId of message.recipientIds) {
     if (userId === senderId) continue;
     const prefs = tx.select({ on: profiles.messagePush, previews: profiles.pushPreviews }).from(profiles).where(eq(profiles.id, userId)).get();
-    if (!prefs?.on) continue;
-    const devices = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
-    for (const device of devices) {
+    if (!prefs) continue;
+    // A finder's reply goes as the owner chose for a finder's messages (push, e-mail or both: its
+    // mail is queued by features/finder-contact); another owner's message by push if left on.
+    const deviceIds = fromFinder
+      ? alertTargets(tx, userId, "contact").deviceIds
+      : prefs.on
+        ? tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all().map((device) => device.id)
+        : [];
+    for (const deviceId of deviceIds) {
       pushes.push({
-        key: `message:${message.id}:push:${device.id}`,
+        key: `message:${message.id}:push:${deviceId}`,
         kind: "message",
         userId,
         conversationId,
-        subscriptionId: device.id,
+        subscriptionId: deviceId,
         ...(fromFinder ? CONTACT_PUSH : MESSAGE_PUSH),
         delayMs: LIVE_GRACE_MS,
         unlessRead: { userId, conversationId, since: message.createdAt.getTime() },

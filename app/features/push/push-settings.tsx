@@ -100,7 +100,7 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
         ))}
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="channels-message" className="min-w-48 text-slate-800">
-            A new message in a conversation
+            A message from another owner
           </label>
           <select key={String(messagePush)} id="channels-message" name="message" defaultValue={messagePush ? "push" : "off"} className="rounded-lg border border-slate-300 px-2 py-1.5">
             <option value="push">Push (not while you are reading it)</option>

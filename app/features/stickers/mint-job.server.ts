@@ -5,8 +5,10 @@
 // key (like the chat form's send key): a double submit finds the batch the first one created and
 // mints nothing more. When the batch is done its passwords are sealed into its row (core/seal) and
 // offered once to the admin who minted it, for MINT_PASSWORDS_KEPT_MINUTES; then only their hashes
-// remain. A job lives in the process that started it: one that a restart cut short is marked failed
-// at the next start and its tokens removed (`failInterruptedMints`).
+// remain. A job lives in the process that started it: one that a stop cut short (a deploy's
+// SIGTERM, a crash) starts again at the next start, from the beginning — its tokens written so far
+// removed, since their passwords died with the process — and the admin's page goes on showing its
+// progress (`resumeInterruptedMints`).
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, users } from "../../../db/schema.ts";
@@ -77,12 +79,19 @@ export async function mintJobsSettled(): Promise<void> {
   await Promise.all(running);
 }
 
-/** At start, before any job can run: batches left `minting` by a stopped process failed. */
-export async function failInterruptedMints(db: Db): Promise<number> {
-  const interrupted = await db.select({ id: mintBatches.id }).from(mintBatches).where(eq(mintBatches.status, "minting")).all();
-  for (const { id } of interrupted) {
+/**
+ * At start, in the one process that resumes them (server/main.ts): each batch a stopped process
+ * left `minting` is minted again from the beginning, under its own id and count. The tokens it had
+ * written are removed first: their plain passwords, which only the job held, are gone. Returns how
+ * many were resumed; the jobs run in the background like any other (mintJobsSettled).
+ */
+export async function resumeInterruptedMints(db: Db, appUrl: string): Promise<number> {
+  const interrupted = await db.select({ id: mintBatches.id, count: mintBatches.count }).from(mintBatches).where(eq(mintBatches.status, "minting")).all();
+  for (const { id, count } of interrupted) {
     await discardBatchTokens(db, id);
-    await db.update(mintBatches).set({ status: "failed", finishedAt: new Date() }).where(eq(mintBatches.id, id)).run();
+    await db.update(mintBatches).set({ progress: 0 }).where(eq(mintBatches.id, id)).run();
+    const job = runMintJob(db, id, count, appUrl).finally(() => running.delete(job));
+    running.add(job);
   }
   return interrupted.length;
 }

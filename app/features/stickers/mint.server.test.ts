@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDb } from "../../../tests/support/test-db.ts";
 import { mintBatches, tagbackTokens, users } from "../../../db/schema.ts";
-import { hashPassword, verifyPassword } from "../../../db/password.ts";
+import { hashPassword, TOKEN_PASSWORD_COST, verifyPassword } from "../../../db/password.ts";
 import {
   generateToken,
   generateTokenPassword,
@@ -48,6 +48,8 @@ describe("mintTokens", () => {
       expect(row.isVerified).toBe(false);
       const { password } = minted.find((m) => m.token === row.token)!;
       expect(row.passwordHash).not.toContain(password);
+      // The sticker's cost (db/password.ts): a sixteenth of an account password's.
+      expect(row.passwordHash).toMatch(new RegExp(`^scrypt\\$${TOKEN_PASSWORD_COST.N}\\$8\\$1\\$`));
       expect(await verifyPassword(password, row.passwordHash)).toBe(true);
       const wrong = password === "00000000" ? "00000001" : "00000000";
       expect(await verifyPassword(wrong, row.passwordHash)).toBe(false);

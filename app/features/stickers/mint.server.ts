@@ -4,7 +4,7 @@ import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, tagbackTokens } from "../../../db/schema.ts";
-import { hashPassword } from "../../../db/password.ts";
+import { hashPassword, TOKEN_PASSWORD_COST } from "../../../db/password.ts";
 import { DEMO_TOKEN, isToken, MAX_MINT_COUNT, MINTED_PASSWORD_LENGTH, TOKEN_LENGTH } from "./rules.ts";
 
 export type MintedToken = { token: string; password: string; url: string };
@@ -85,7 +85,7 @@ export async function fillBatch(db: Db, batchId: string, count: number, appUrl: 
   const passwords = Array.from({ length: count }, generateTokenPassword);
   let prepared = 0;
   const hashes = await mapWithConcurrency(passwords, options.hashConcurrency ?? 8, async (password) => {
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, TOKEN_PASSWORD_COST);
     options.onProgress?.(++prepared);
     return hash;
   });

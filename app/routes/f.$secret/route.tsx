@@ -17,6 +17,7 @@ import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
 import { FINDER_REPLY_CLIENT_LIMIT } from "~/features/finder-contact/rules";
+import { queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
 import { asFinderSees, threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
 import { markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
 import { announceMessage } from "~/features/messaging/live.server";
@@ -103,7 +104,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!(await consume(db, FINDER_REPLY_CLIENT_LIMIT, context.get(requestInfoContext).clientKey)).allowed) return refuse("contact.replyLimit", 429);
   let outcome;
   try {
-    outcome = await sendMessage(db, { conversationId: thread.conversationId, senderId: thread.finderUserId, content: parsed.data.content, clientKey: parsed.data.clientKey });
+    outcome = await sendMessage(
+      db,
+      { conversationId: thread.conversationId, senderId: thread.finderUserId, content: parsed.data.content, clientKey: parsed.data.clientKey },
+      // The owner hears of it by mail (unless they are reading along), in the message's transaction.
+      (tx, message) => queueFinderReplyAlert(tx, { ownerId: thread.ownerId, conversationId: thread.conversationId, messageId: message.id, item: thread.item, content: message.content }),
+    );
   } catch (error) {
     console.error("a finder's reply failed", error);
     return refuse("contact.sendFailed", 503);
