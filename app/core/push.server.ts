@@ -7,8 +7,8 @@
 // The keys: the operator's (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT), or in demo mode a
 // pair made once and kept in the database, since every browser's subscription is bound to the
 // public key it was made with. Without either, push is off and alerts go by e-mail.
+import { createECDH } from "node:crypto";
 import { and, eq, gte } from "drizzle-orm";
-import webpush from "web-push";
 import type { Db } from "../../db/connection.ts";
 import { conversationParticipants, pushSubscriptions, vapidKeys } from "../../db/schema.ts";
 import { getEnv } from "./env.server.ts";
@@ -22,6 +22,26 @@ const SEND_TIMEOUT_MS = 10_000;
 
 let demoKeys: VapidKeys | undefined;
 
+type WebPush = typeof import("web-push");
+let webPush: Promise<WebPush> | undefined;
+/** Imported with the first push, not by every server process at start (it costs ~15 MB of RSS). */
+function webPushLibrary(): Promise<WebPush> {
+  // A CommonJS package: its exports are the namespace's default under Node, the namespace itself once bundled.
+  webPush ??= import("web-push").then((module) => (module as { default?: WebPush }).default ?? module);
+  return webPush;
+}
+
+/** A P-256 key pair in VAPID's encoding: the public point uncompressed, the private scalar in 32 bytes. */
+function newVapidPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url"),
+  };
+}
+
 /** The keys pushes are signed with, or null when push is off (production without VAPID_*). */
 export function vapidKeysOf(db: Db): VapidKeys | null {
   const env = getEnv();
@@ -29,7 +49,7 @@ export function vapidKeysOf(db: Db): VapidKeys | null {
   if (env.push === "off") return null;
   if (demoKeys) return demoKeys;
   // Insert-or-ignore, then read: two processes starting at once keep the same pair.
-  const made = webpush.generateVAPIDKeys();
+  const made = newVapidPair();
   db.insert(vapidKeys).values({ id: 1, publicKey: made.publicKey, privateKey: made.privateKey }).onConflictDoNothing().run();
   const row = db.select().from(vapidKeys).where(eq(vapidKeys.id, 1)).get()!;
   demoKeys = { publicKey: row.publicKey, privateKey: row.privateKey, subject: DEMO_SUBJECT };
@@ -75,6 +95,7 @@ export async function deliverPush(db: Db, payload: PushPayload, now: number): Pr
   if (!subscription) return { kind: "gone", error: "the device was removed" };
   if (payload.unlessRead && readSince(db, payload.unlessRead)) return { kind: "read" };
   const { title, body, url, tag } = payload;
+  const webpush = await webPushLibrary();
   let request;
   try {
     request = webpush.generateRequestDetails(
