@@ -150,6 +150,17 @@ export const profiles = sqliteTable("profiles", {
   lastScanAlertAt: integer("last_scan_alert_at", { mode: "timestamp_ms" }),
   /** The owner's line on their lock-screen cards (/token); null: the default line. */
   lockScreenLine: text("lock_screen_line"),
+  /**
+   * How a finder's message and a scan alert reach the owner (decision 033): "email", "push" or
+   * "both"; null until the owner chooses: e-mail alone while no device is subscribed, both once one
+   * is. Push without a device falls back to e-mail, so no alert is owed to nowhere.
+   */
+  contactChannels: text("contact_channels", { enum: ["email", "push", "both"] }),
+  scanChannels: text("scan_channels", { enum: ["email", "push", "both"] }),
+  /** Opt-in: a push notification shows the finder's words (a lock screen is public). */
+  pushPreviews: flag("push_previews"),
+  /** A push for each new message in the owner's conversations (never by e-mail); on unless turned off. */
+  messagePush: integer("message_push", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -439,13 +450,16 @@ export const outbox = sqliteTable(
     id: id(),
     key: text("key").notNull().unique(),
     /** What it tells (the metrics' label, and what the finder's pages ask about). */
-    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account"] }).notNull(),
-    channel: text("channel", { enum: ["email"] }).notNull(),
+    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account", "message"] }).notNull(),
+    channel: text("channel", { enum: ["email", "push"] }).notNull(),
     /** The account it is for: deleting the account deletes what is still owed to it. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** The conversation it tells of, for the finder's "the owner was notified at …". */
     conversationId: text("conversation_id"),
-    /** The mail as composed at the event ({ to, subject, text }); emptied once settled. */
+    /**
+     * The mail as composed at the event ({ to, subject, text }), or a push's notification
+     * ({ subscriptionId, title, body, url, … }); emptied once settled.
+     */
     payload: text("payload"),
     state: text("state", { enum: ["pending", "delivered", "failed", "off"] })
       .notNull()
@@ -465,3 +479,35 @@ export const outbox = sqliteTable(
     index("outbox_conversation_idx").on(t.conversationId),
   ],
 );
+
+// A device that turned on "Notify me on this device" in /settings (decision 033): its browser's push
+// subscription. The endpoint is the push service's URL for that browser (unique: a browser signed in
+// to another account moves to it); p256dh and auth are the keys a payload is encrypted to. A push
+// service answering 404 or 410 deletes the row (app/core/push.server.ts).
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the owner recognises it by: browser and system, from the User-Agent at subscription. */
+    deviceLabel: text("device_label").notNull(),
+    createdAt: createdAt(),
+    lastDeliveredAt: integer("last_delivered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+// Demo mode's VAPID key pair (decision 033), made once and kept here so the browsers' subscriptions
+// (bound to the public key) survive a restart. Production takes its keys from the environment and
+// never writes this table.
+export const vapidKeys = sqliteTable("vapid_keys", {
+  id: integer("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: createdAt(),
+});

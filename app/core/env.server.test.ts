@@ -1,3 +1,4 @@
+import webpush from "web-push";
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "./env.server";
 
@@ -52,6 +53,19 @@ describe("environment schema", () => {
     // Demo mode and development need neither.
     expect(parseEnv({}).demoMode).toBe(true);
     expect(parseEnv({ ...mailOff, NODE_ENV: "development" }).demoMode).toBe(false);
+  });
+
+  test("VAPID keys: optional in production (push is then off), all three or none, checked for size; demo mode makes its own", () => {
+    const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a", SMTP_URL: "smtp://mail.example" };
+    expect(parseEnv(production).push).toBe("off");
+    expect(parseEnv({}).push).toBe("demo");
+    const keys = webpush.generateVAPIDKeys();
+    const vapid = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:ops@tagback.app" };
+    expect(parseEnv({ ...production, ...vapid }).push).toBe("env");
+    expect(parseEnv({ ...vapid }).push).toBe("env");
+    expect(() => parseEnv({ ...production, VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/VAPID_PRIVATE_KEY: is required with the other VAPID variables[\s\S]*VAPID_SUBJECT/);
+    expect(() => parseEnv({ ...production, ...vapid, VAPID_PUBLIC_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY: must be 65 bytes/);
+    expect(() => parseEnv({ ...production, ...vapid, VAPID_SUBJECT: "http://tagback.app" })).toThrow(/VAPID_SUBJECT: must be a mailto: address or an https: URL/);
   });
 
   test("a bad value names the variable", () => {

@@ -11,6 +11,14 @@ const optional = z
   .optional();
 const url = optional.pipe(z.url().optional());
 const origin = url.transform((v) => (v ? new URL(v).origin : v));
+/** A VAPID key as `npx web-push generate-vapid-keys` prints it: URL-safe base64 of `bytes` bytes. */
+const vapidKey = (bytes: number) =>
+  optional.pipe(
+    z
+      .string()
+      .refine((v) => /^[\w-]+={0,2}$/.test(v) && Buffer.from(v, "base64url").length === bytes, `must be ${bytes} bytes in URL-safe base64 (npx web-push generate-vapid-keys)`)
+      .optional(),
+  );
 
 const envSchema = z
   .object({
@@ -33,6 +41,16 @@ const envSchema = z
     /** "off": run in production without sending mail (said at start and in a metric). */
     MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
+    /** Web Push (decision 033): all three, or none (then push is off outside demo mode). */
+    VAPID_PUBLIC_KEY: vapidKey(65),
+    VAPID_PRIVATE_KEY: vapidKey(32),
+    /** Who the push services can reach about this sender: a mailto: or https: URL. */
+    VAPID_SUBJECT: optional.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+        .optional(),
+    ),
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional.default("production"),
     SANITY_API_HOST: url,
@@ -73,6 +91,9 @@ const envSchema = z
       // the log. Production without SMTP_URL is refused below unless the operator said "off":
       // there it would write every mail, private links and all, into the log stream.
       mailDelivery: (env.MAIL_DELIVERY === "off" ? "off" : env.SMTP_URL ? "smtp" : demoMode ? "log" : "unset") as "off" | "smtp" | "log" | "unset",
+      // Web Push (core/push.server.ts): the operator's VAPID keys; in demo mode without them a key
+      // pair made once and kept in the database; otherwise none, and the settings say push is off.
+      push: (env.VAPID_PUBLIC_KEY ? "env" : demoMode ? "demo" : "off") as "env" | "demo" | "off",
       // Secure cookies and HSTS only where the app is served over https.
       secureCookies: !demoMode && env.APP_URL!.startsWith("https:"),
     };
@@ -103,6 +124,12 @@ const envSchema = z
         message:
           "is off and Google sign-in is not configured: nobody could sign in. Set SMTP_URL (sign-in codes by e-mail) or GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
       });
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      for (const [name, value] of [["VAPID_PUBLIC_KEY", env.VAPID_PUBLIC_KEY], ["VAPID_PRIVATE_KEY", env.VAPID_PRIVATE_KEY], ["VAPID_SUBJECT", env.VAPID_SUBJECT]] as const) {
+        if (!value) ctx.addIssue({ code: "custom", path: [name], message: "is required with the other VAPID variables (all three, or none)" });
+      }
     }
   });
 

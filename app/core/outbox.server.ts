@@ -1,7 +1,7 @@
-// The outbox (decision 032): everything the service tells people by mail is first a row, written in
-// the same transaction as the event that causes it (a finder's message, a scan, a sign-up), and only
-// then sent, by one delivery loop off the request path. So nothing between the event and the send —
-// an SMTP outage, a deploy, a kill — can lose it:
+// The outbox (decision 032; push, decision 033): everything the service tells people by mail or
+// push is first a row, written in the same transaction as the event that causes it (a finder's
+// message, a scan, a sign-up), and only then sent, by one delivery loop off the request path. So
+// nothing between the event and the send — an SMTP outage, a deploy, a kill — can lose it:
 // - a row is one event × recipient × channel, named by its `key`: an event cannot be queued twice;
 // - the loop sends what is due, marks it delivered, and on a failure tries again later (30 s,
 //   doubling to an hour), giving up a day after the event, with the last error kept;
@@ -19,6 +19,7 @@ import { outbox } from "../../db/schema.ts";
 import { getEnv } from "./env.server.ts";
 import { deliverMail, type Mail } from "./mail.server.ts";
 import { countDatabaseError, counter, gauge, histogram } from "./metrics.server.ts";
+import { deliverPush, type PushPayload } from "./push.server.ts";
 import { GIVE_UP_AFTER_MS, PENDING_PER_ACCOUNT, RETRY_FIRST_MS, RETRY_MAX_MS } from "./outbox-rules.ts";
 
 export type OutboxKind = (typeof outbox.$inferInsert)["kind"];
@@ -41,10 +42,13 @@ export const POLL_MS = 1_000;
 
 const deliveries = counter({
   name: "tagback_outbox_deliveries_total",
-  help: 'Notification delivery attempts by channel and outcome: "delivered", "retry" (failed, tried again later), "failed" (given up), "off" (MAIL_DELIVERY=off), "logged" (demo mode: written to the log)',
+  help: 'Notification delivery attempts by channel and outcome: "delivered", "retry" (failed, tried again later), "failed" (given up), "off" (MAIL_DELIVERY=off), "logged" (demo mode: written to the log), "gone" (a push to a device that unsubscribed), "read" (a message read live before its push was due)',
   labelNames: ["channel", "outcome"],
 });
 for (const outcome of ["delivered", "retry", "failed", "off", "logged"]) deliveries.inc({ channel: "email", outcome }, 0);
+// "gone": the device unsubscribed (the push service answered 404 or 410), and was removed.
+// "read": a conversation's message its recipient read live before the push was due (not sent).
+for (const outcome of ["delivered", "retry", "failed", "gone", "read"]) deliveries.inc({ channel: "push", outcome }, 0);
 const refused = counter({
   name: "tagback_outbox_refused_total",
   help: `Notifications not queued because their account already had ${PENDING_PER_ACCOUNT} pending`,
@@ -99,35 +103,72 @@ function pendingStats(db: Db): { pending: number; oldestCreatedAt: number | null
 
 type Tx = Pick<Db, "select" | "insert">;
 
-/**
- * Queues mails inside the caller's transaction (`db.transaction((tx) => { …; queueMails(tx, …) })`),
- * so they exist exactly when the event does. Returns how many were queued (a key already queued,
- * or an account at its bound, queues nothing).
- */
-export function queueMails(tx: Tx, mails: readonly QueuedMail[], now = Date.now()): number {
+/** A push owed to one device of an account, as the event composed it (core/push.server.ts). */
+export type QueuedPush = PushPayload & {
+  key: string;
+  kind: OutboxKind;
+  userId: string;
+  conversationId?: string | null;
+  /** Not sent before this long after the event (a message the recipient may read live meanwhile). */
+  delayMs?: number;
+};
+
+type Row = { key: string; kind: OutboxKind; channel: "email" | "push"; userId: string | null; conversationId: string | null; payload: string; delayMs?: number };
+
+/** Inserts rows unless their key is queued already or their account is at its bound; returns how many. */
+function queueRows(tx: Tx, rows: readonly Row[], now: number): number {
   let queued = 0;
-  for (const mail of mails) {
-    if (mail.userId) {
+  for (const row of rows) {
+    if (row.userId) {
       const pending = tx
         .select({ n: count() })
         .from(outbox)
-        .where(and(eq(outbox.userId, mail.userId), eq(outbox.state, "pending")))
+        .where(and(eq(outbox.userId, row.userId), eq(outbox.state, "pending")))
         .get();
       if ((pending?.n ?? 0) >= PENDING_PER_ACCOUNT) {
         refused.inc();
         continue;
       }
     }
-    const { key, kind, userId = null, conversationId = null, to, subject, text } = mail;
+    const { delayMs = 0, ...values } = row;
     const inserted = tx
       .insert(outbox)
-      .values({ key, kind, channel: "email", userId, conversationId, payload: JSON.stringify({ to, subject, text }), createdAt: now, dueAt: now })
+      .values({ ...values, createdAt: now, dueAt: now + delayMs })
       .onConflictDoNothing({ target: outbox.key })
       .run();
     queued += inserted.changes;
   }
   if (queued > 0) wake();
   return queued;
+}
+
+/**
+ * Queues mails inside the caller's transaction (`db.transaction((tx) => { …; queueMails(tx, …) })`),
+ * so they exist exactly when the event does. Returns how many were queued (a key already queued,
+ * or an account at its bound, queues nothing).
+ */
+export function queueMails(tx: Tx, mails: readonly QueuedMail[], now = Date.now()): number {
+  return queueRows(
+    tx,
+    mails.map(({ key, kind, userId = null, conversationId = null, to, subject, text }) => ({
+      key,
+      kind,
+      channel: "email" as const,
+      userId,
+      conversationId,
+      payload: JSON.stringify({ to, subject, text }),
+    })),
+    now,
+  );
+}
+
+/** Queues pushes, one per device, inside the caller's transaction, like queueMails. */
+export function queuePushes(tx: Tx, pushes: readonly QueuedPush[], now = Date.now()): number {
+  return queueRows(
+    tx,
+    pushes.map(({ key, kind, userId, conversationId = null, delayMs, ...payload }) => ({ key, kind, channel: "push" as const, userId, conversationId, delayMs, payload: JSON.stringify(payload) })),
+    now,
+  );
 }
 
 /** The wait before the try after `attempts` failed ones. */
@@ -151,23 +192,47 @@ export async function deliverDue(db: Db, options: DeliveryOptions = {}): Promise
   let handled = 0;
   for (;;) {
     const due = db
-      .select({ id: outbox.id, payload: outbox.payload, createdAt: outbox.createdAt, attempts: outbox.attempts })
+      .select({ id: outbox.id, channel: outbox.channel, payload: outbox.payload, createdAt: outbox.createdAt, attempts: outbox.attempts })
       .from(outbox)
       .where(and(eq(outbox.state, "pending"), lte(outbox.dueAt, now())))
       .orderBy(asc(outbox.dueAt))
       .limit(BATCH)
       .all();
     for (const row of due) {
+      const channel = row.channel;
       const settle = (state: "delivered" | "failed" | "off", outcome: string, lastError: string | null = null) => {
         const at = now();
         db.update(outbox)
           .set({ state, settledAt: at, payload: null, attempts: row.attempts + 1, lastError })
           .where(eq(outbox.id, row.id))
           .run();
-        deliveries.inc({ channel: "email", outcome });
-        if (state === "delivered") eventToDelivery.observe({ channel: "email" }, Math.max(0, at - row.createdAt) / 1000);
+        deliveries.inc({ channel, outcome });
+        if (state === "delivered") eventToDelivery.observe({ channel }, Math.max(0, at - row.createdAt) / 1000);
       };
-      if (mode === "off") {
+      const retryOrGiveUp = (message: string) => {
+        const attempts = row.attempts + 1;
+        if (now() - row.createdAt + retryDelayMs(attempts) > GIVE_UP_AFTER_MS) {
+          settle("failed", "failed", message);
+          console.error(`Outbox: gave up on ${channel === "push" ? "push" : "mail"} ${row.id} after ${attempts} tries: ${message}`);
+        } else {
+          db.update(outbox)
+            .set({ attempts, lastError: message, dueAt: now() + retryDelayMs(attempts) })
+            .where(eq(outbox.id, row.id))
+            .run();
+          deliveries.inc({ channel, outcome: "retry" });
+        }
+      };
+      if (channel === "push") {
+        // MAIL_DELIVERY=off is about mail: pushes go out whatever it says.
+        options.beforeSend?.(row.id);
+        const result = await deliverPush(db, JSON.parse(row.payload ?? "{}") as PushPayload, now());
+        if (result.kind === "delivered") settle("delivered", "delivered");
+        // Read live before it was due: set aside, as nothing more is owed.
+        else if (result.kind === "read") settle("off", "read");
+        else if (result.kind === "gone") settle("failed", "gone", result.error);
+        else if (result.kind === "refused") settle("failed", "failed", result.error);
+        else retryOrGiveUp(result.error);
+      } else if (mode === "off") {
         settle("off", "off");
       } else {
         try {
@@ -175,18 +240,7 @@ export async function deliverDue(db: Db, options: DeliveryOptions = {}): Promise
           await deliverMail({ ...(JSON.parse(row.payload ?? "{}") as Mail), messageId: row.id });
           settle("delivered", mode === "log" ? "logged" : "delivered");
         } catch (error) {
-          const message = (error as Error).message?.slice(0, 500) ?? String(error);
-          const attempts = row.attempts + 1;
-          if (now() - row.createdAt + retryDelayMs(attempts) > GIVE_UP_AFTER_MS) {
-            settle("failed", "failed", message);
-            console.error(`Outbox: gave up on mail ${row.id} after ${attempts} tries: ${message}`);
-          } else {
-            db.update(outbox)
-              .set({ attempts, lastError: message, dueAt: now() + retryDelayMs(attempts) })
-              .where(eq(outbox.id, row.id))
-              .run();
-            deliveries.inc({ channel: "email", outcome: "retry" });
-          }
+          retryOrGiveUp((error as Error).message?.slice(0, 500) ?? String(error));
         }
       }
       handled += 1;

@@ -704,6 +704,18 @@ export const en = {
     closed: { title: "Conversation closed", description: "The finder's private link no longer works." },
     closeFailed: { title: "Failed to close the conversation." },
   },
+  /** Push notifications in /settings → Notifications (decision 033). English only, like the owner's side. */
+  push: {
+    subscribed: { title: "Notifications on for this device" },
+    removed: { title: "Device removed", description: "It gets no more notifications from Tagback." },
+    channelsSaved: { title: "Notification choices saved" },
+    previewsOn: { title: "Previews on", description: "Notifications show the first words of a finder's message." },
+    previewsOff: { title: "Previews off", description: "Notifications say what happened, never what a finder wrote." },
+    badSubscription: { title: "This device could not be turned on. Please try again." },
+    badChoice: { title: "Choose how each alert reaches you, then save." },
+    tooManyDevices: { title: "Too many devices", description: "Remove a device you no longer use, then try again." },
+    unavailable: { title: "Push notifications are not set up on this server: alerts come by e-mail." },
+  },
   /** The puzzle's answer form (spec 001 §5 "Puzzle"). */
   puzzle: {
     answerRequired: { title: "Enter a name", description: "Type the thief's name to check your answer." },

@@ -1,7 +1,7 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
 // Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
-// app/features/finder-contact/), two-factor (honestly not available yet), Account Security (with
-// passkeys: app/features/account/passkey-settings.tsx),
+// app/features/finder-contact/; push notifications and this device, app/features/push/), two-factor
+// (honestly not available yet), Account Security (with passkeys: app/features/account/passkey-settings.tsx),
 // Danger Zone (Delete my account, app/features/account/delete-account.tsx, and Contact support)
 // and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -23,6 +23,8 @@ import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import { AlertSettings } from "~/features/finder-contact/alert-settings";
 import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
 import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-account";
+import { PushSettings } from "~/features/push/push-settings";
+import { PUSH_INTENTS, pushSettingsAction, pushSettingsOf } from "~/features/push/devices.server";
 import { deleteAccountAction } from "~/features/account/erasure.server";
 import { PasskeySettings, REMOVE_PASSKEY_INTENT } from "~/features/account/passkey-settings";
 import { passkeysOf, removePasskey } from "~/features/account/passkeys.server";
@@ -48,14 +50,15 @@ const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const db = args.context.get(dbContext);
-  const [profile, signIn, alerts, passkeys] = await Promise.all([
+  const [profile, signIn, alerts, passkeys, push] = await Promise.all([
     getOwnProfile(db, user.id),
     signInMethods(db, user.id),
     alertSettingsOf(db, user.id),
     passkeysOf(db, user.id),
+    pushSettingsOf(db, user.id),
   ]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, emailCode: signInCodesAvailable(), alerts, passkeys, deleteAccountHref: deleteAccountLink(user.email) };
+  return { privacy, email: user.email, signIn, emailCode: signInCodesAvailable(), alerts, passkeys, push, deleteAccountHref: deleteAccountLink(user.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
+  if ((PUSH_INTENTS as readonly unknown[]).includes(intent)) return pushSettingsAction(context.get(dbContext), request, user.id, formData);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
   if (intent === REMOVE_PASSKEY_INTENT) {
     // Only a passkey of this account: another account's id is "not found", like a removed one.
@@ -80,9 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, emailCode, alerts, passkeys, deleteAccountHref } = loaderData;
+  const { privacy, email, signIn, emailCode, alerts, passkeys, push, deleteAccountHref } = loaderData;
   const passkeyRefused = actionData && "passkeyError" in actionData ? message(actionData.passkeyError) : null;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
+  const pushRefused = actionData && "pushError" in actionData ? actionData.pushError : null;
   const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
@@ -130,6 +135,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
       <Section id="notifications-title" title="Notifications">
         <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} />
+        <div className="mt-5 border-t border-slate-100 pt-5">
+          <PushSettings {...push} error={pushRefused} />
+        </div>
       </Section>
 
       <Section id="security-title" title="Account Security">

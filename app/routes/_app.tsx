@@ -1,6 +1,7 @@
 // The signed-in area: every route below this layout requires a session (middleware runs for
 // document and data requests alike, so no child can forget the guard). Its loader answers, once
 // for every owner page, who is signed in and whether they are an admin.
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/_app";
 import { dbContext } from "~/core/context";
@@ -8,6 +9,11 @@ import { useRootData } from "~/core/hooks/use-root-data";
 import { isAdmin } from "~/features/account/admins.server";
 import { requireUser, requireUserMiddleware } from "~/features/account/guards.server";
 import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
+import { registerOwnerWorker } from "~/features/push/service-worker.client";
+
+// The owner area is an installable web app (decision 033): its manifest (the theme colour's <meta>
+// is the root's, on every page).
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/manifest.webmanifest" }];
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
@@ -27,6 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const shopUrl = useRootData()?.shopUrl ?? "#";
+  // The service worker shows push notifications and opens what they are about; it handles nothing
+  // else (public/messaging-sw.js). A failure only means no push on this browser.
+  useEffect(() => {
+    registerOwnerWorker()?.catch(() => undefined);
+  }, []);
   return (
     <div className="mx-auto flex max-w-7xl">
       <Sidebar shopUrl={shopUrl} email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed} />

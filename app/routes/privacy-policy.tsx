@@ -33,6 +33,7 @@ const sections: PolicySection[] = [
             <><strong>Stickers and items:</strong> the tokens you claim, the products you register on them and the items you report as lost.</>,
             <><strong>Messages:</strong> the content of messages you send or receive through Tagback, plus the metro card or token number that was used to start the conversation.</>,
             <><strong>Search history:</strong> when someone searches your metro card number or token, we record the type of search, the number searched, the time, and an approximate city, region and country derived from the searcher's IP address. If the finder chooses to share their browser location, we also record that location for you.</>,
+            <><strong>Push notifications:</strong> if you turn on &ldquo;Notify me on this device&rdquo; in Settings, we store that device's push subscription (the address its browser's push service gave us, and the keys a notification is encrypted with), a label such as &ldquo;Chrome on Android&rdquo; taken from the browser, when you turned it on and when it was last notified. A notification passes through that push service (for example Google's or Apple's), encrypted so that only your device can read it; it says what happened, and shows a finder's words only if you turn previews on.</>,
             <><strong>Technical data:</strong> IP addresses and request details in server logs, and counters used to limit abuse (for example, how many searches a network address made in the last minute).</>,
           ]}
         />
@@ -98,6 +99,7 @@ const sections: PolicySection[] = [
             "our hosting provider, which runs the servers and stores the database;",
             "encrypted off-site backup storage for the database;",
             "an e-mail delivery provider for service e-mails;",
+            "the push service of your browser (for example Google's or Apple's), for the notifications you turned on, encrypted end to end to your device;",
             "Google, when you choose to sign in with Google, and Google Analytics for aggregate page statistics where it is enabled.",
           ]}
         />
@@ -114,6 +116,7 @@ const sections: PolicySection[] = [
           "Account, profile, stickers, products and lost-item reports: for as long as your account exists.",
           "Messages: until you or the other person deletes the conversation. When you delete your account, the messages you sent are erased; those the other person wrote stay with them.",
           "Search history of your items: for as long as your account exists; it is deleted with your account.",
+          "Push subscriptions: until you remove the device in Settings, its browser stops taking notifications, or you delete your account.",
           "Sessions: at most 30 days, and immediately when you sign out.",
           "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
           `Backups: our encrypted backups keep older copies of the database for ${BACKUP_RETENTION_DAYS} days, so deleted data is gone from them ${BACKUP_RETENTION_DAYS} days after you delete it.`,
@@ -155,7 +158,7 @@ const sections: PolicySection[] = [
         <p>
           You can delete your account yourself, at once: on your Settings page, open <strong>Delete my account</strong>{" "}
           in the Danger Zone and type your e-mail address to confirm. This erases your profile and settings, products,
-          lost-item reports, search history, sessions (you are signed out everywhere) and your side of every
+          lost-item reports, search history, devices that get push notifications, sessions (you are signed out everywhere) and your side of every
           conversation: the other person keeps the messages they wrote and sees &ldquo;Deleted user&rdquo;. Messages
           finders sent you through &ldquo;I found this&rdquo; are erased with the finders' details, and your stickers
           become free to claim again.

@@ -6,7 +6,7 @@
 import { queueMails } from "~/core/outbox.server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { adminLookups, adminUsers, lostItems, mintBatches, passkeys, products, profiles, searchHistory, sessions, tagbackTokens, users } from "../../db/schema";
+import { adminLookups, adminUsers, lostItems, mintBatches, passkeys, products, profiles, pushSubscriptions, searchHistory, sessions, tagbackTokens, users } from "../../db/schema";
 import type { DataExport } from "~/features/account/data-export.server";
 import { createSession } from "~/features/account/session.server";
 import { FINDER_NAME } from "~/features/finder-contact/owner-view";
@@ -73,6 +73,10 @@ async function seedOwner(firstName: string): Promise<Seeded> {
   await db.insert(lostItems).values({ userId: owner.id, type: "product", name: `${firstName}'s laptop`, identifier: tokens[0]!, dateLost: "2026-11-01", message: "Reward, please call", reward: "₹500" });
   await createSession(db, owner.id);
   await createSession(db, owner.id);
+  // A phone that gets push notifications: its endpoint and keys let someone send to it, so they stay out of the download.
+  const push = { endpoint: `https://push.example/${owner.id}/${digits(12)}`, p256dh: `p256dh-${digits(20)}`, auth: `auth-${digits(16)}` };
+  await db.insert(pushSubscriptions).values({ userId: owner.id, ...push, deviceLabel: "Chrome on Android", lastDeliveredAt: new Date() }).run();
+  pushSecrets.push(...Object.values(push));
   return { ...owner, name: `${firstName} Owner`, mobile, metro, backup, tokens, searcherKey, privateValues: [owner.id, owner.email, mobile, metro, backup, ...Object.values(socials), ...tokens, searcherKey] };
 }
 
@@ -90,6 +94,8 @@ let bilal: Seeded;
 let chitra: Seeded;
 let finderOfAsha: { finderUserId: string; contact: string };
 let privateOfEveryone: string[];
+/** Every seeded device's push endpoint and keys: in nobody's download. */
+const pushSecrets: string[] = [];
 
 beforeAll(async () => {
   [asha, bilal, chitra] = [await seedOwner("Asha"), await seedOwner("Bilal"), await seedOwner("Chitra")];
@@ -148,6 +154,7 @@ const EXPORTED: Record<string, (data: DataExport) => number> = {
   // The anonymous finder of a thread never signs in, so never downloads: no owner's export has one.
   "finder_threads.finder_user_id": () => 0,
   "outbox.user_id": (data) => data.notifications.length,
+  "push_subscriptions.user_id": (data) => data.pushDevices.length,
   "admin_users.user_id": (data) => (data.admin ? 1 : 0),
   "admin_lookups.admin_user_id": (data) => data.admin?.lookups.length ?? 0,
   "passkeys.user_id": (data) => data.passkeys.length,
@@ -214,6 +221,7 @@ describe("GET /settings/data", () => {
     expect(data.passkeys).toEqual([{ name: "Chrome on Android", createdAt: expect.any(String), lastUsedAt: expect.any(String) }]);
     expect(data.sessions).toHaveLength(2);
     expect(Object.keys(data.sessions[0]!)).toEqual(["createdAt", "expiresAt"]);
+    expect(data.pushDevices).toEqual([{ deviceLabel: "Chrome on Android", createdAt: expect.any(String), lastDeliveredAt: expect.any(String) }]);
   });
 
   test("nothing private of anyone else, no secret and no internal id: other people by display name only", async () => {
@@ -225,6 +233,7 @@ describe("GET /settings/data", () => {
       asha.id,
       asha.searcherKey,
       ...privateOfEveryone,
+      ...pushSecrets,
       "sealed-passwords-of-the-batch",
       "token-password",
     ].filter((value) => body.includes(value));

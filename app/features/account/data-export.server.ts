@@ -24,6 +24,7 @@ import {
   passkeys,
   products,
   profiles,
+  pushSubscriptions,
   searchHistory,
   sessions,
   tagbackTokens,
@@ -48,7 +49,7 @@ export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
-  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, ownPasskeys] = await Promise.all([
+  const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, ownPasskeys, devices] = await Promise.all([
     db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
     db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
@@ -83,6 +84,14 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
     // By name and dates only: the credential id and public key are of no use to the owner, and the
     // id would let anyone who sees the file match the passkey elsewhere.
     db.select(only(passkeys, ["name", "createdAt", "lastUsedAt"])).from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt)).all(),
+    // Devices that get push notifications: not the push service's address or the keys (what
+    // would let someone else send to the device), only what the owner knows them by.
+    db
+      .select(only(pushSubscriptions, ["deviceLabel", "createdAt", "lastDeliveredAt"]))
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt))
+      .all(),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -121,7 +130,18 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
           showMobile: profile.showMobile,
         }
       : null,
-    alertSettings: profile ? { backupEmail: profile.backupEmail, scanAlerts: profile.scanAlerts, lastScanAlertAt: profile.lastScanAlertAt } : null,
+    alertSettings: profile
+      ? {
+          backupEmail: profile.backupEmail,
+          scanAlerts: profile.scanAlerts,
+          lastScanAlertAt: profile.lastScanAlertAt,
+          // null: not chosen (e-mail until a device gets push, then both).
+          contactChannels: profile.contactChannels,
+          scanChannels: profile.scanChannels,
+          pushPreviews: profile.pushPreviews,
+          messagePush: profile.messagePush,
+        }
+      : null,
     tokens,
     products: ownProducts,
     searchHistory: history,
@@ -129,6 +149,7 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
     conversations,
     sessions: ownSessions,
     passkeys: ownPasskeys,
+    pushDevices: devices,
     notifications: notifications.map((row) => ({ ...row, createdAt: new Date(row.createdAt), settledAt: row.settledAt === null ? null : new Date(row.settledAt) })),
     admin: admin ? { since: admin.createdAt, stickerBatchesMinted: batches, lookups } : null,
   };
@@ -230,8 +251,14 @@ export function summaryOf(data: DataExport): HeldRow[] {
     {
       what: "Notifications sent to you",
       count: data.notifications.length,
-      why: "The e-mails we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
+      why: "The e-mails and push notifications we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
       kept: `${OUTBOX_KEEP_DAYS} days after delivery`,
+    },
+    {
+      what: "Devices that get push notifications",
+      count: data.pushDevices.length,
+      why: "To notify you on your phone or computer: its push address and keys (not in the download), and the browser and system it runs.",
+      kept: "Until you remove the device, or its browser stops taking notifications",
     },
     {
       what: "Sessions (signed-in devices)",

@@ -1,19 +1,25 @@
 // The e-mails of "I found this" (issue 12). Each is queued in the outbox in the transaction of the
 // event that causes it (core/outbox.server.ts, decision 032), and delivered from there:
 // - contact alerts, always on: a finder's message to the owner's address and to the backup
-//   address from /settings, the handover first, with a link to the conversation;
+//   address from /settings, the handover first, with a link to the conversation; and/or a push to
+//   each of the owner's devices, as the owner chose in /settings (features/push, decision 033);
 // - the finder's own private link, when they gave an e-mail address;
 // - scan alerts, opt-in: an e-mail when a person opens the owner's profile by scan or search. Bots
 //   and link previews never get here (features/finder/visitor.ts); the owner's own signed-in
 //   scans, a reload by the same client within the hour, and anything within the hour after the
 //   last alert send nothing. The hourly rule is one conditional UPDATE, so two scans at once
-//   cannot both alert.
+//   cannot both alert. By e-mail and/or push, like contact alerts.
+// A push says what happened, never the finder's words or where the scan was, unless the owner
+// turned previews on: a phone's lock screen is public.
 import { and, eq, gt, isNull, like, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { conversationParticipants, outbox, profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
-import { queueMails, type QueuedMail } from "~/core/outbox.server";
+import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
+import { alertTargets, productName } from "~/features/push/devices.server";
+import { preview } from "~/features/push/message-push.server";
+import { CONTACT_PUSH, SCAN_PUSH } from "~/features/push/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
@@ -77,6 +83,24 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
     "The finder has no Tagback account; they read your answers through a private link.",
   ];
   const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
+  const targets = alertTargets(tx, alert.ownerId, "contact");
+  const named = alert.item.type === "tagback_token" ? productName(tx, alert.ownerId, alert.item.value) : null;
+  queuePushes(
+    tx,
+    targets.deviceIds.map((subscriptionId) => ({
+      key: `contact:${alert.conversationId}:push:${subscriptionId}`,
+      kind: "contact",
+      userId: alert.ownerId,
+      conversationId: alert.conversationId,
+      subscriptionId,
+      ...CONTACT_PUSH,
+      title: `Someone found your ${named ?? item}`,
+      body: targets.previews ? preview(form.message) : "Tap to answer.",
+      url: `/messaging/${alert.conversationId}`,
+      tag: `contact:${alert.conversationId}`,
+    })),
+  );
+  if (!targets.email) return;
   const to = addressesOf(tx, alert.ownerId);
   queueMails(
     tx,
@@ -121,9 +145,13 @@ export function queueFinderLink(tx: Tx, thread: { finderUserId: string; conversa
  * A finder's later message on their private page: one mail to the owner, unless the owner read the
  * conversation within REPLY_ALERT_QUIET_MINUTES (they are on it: the chat shows it live) or a reply
  * mail for this conversation went out within REPLY_ALERT_EVERY_MINUTES (a finder typing five lines
- * is one mail). Inside the message's transaction.
+ * is one mail). Not when the owner chose push only for a finder's messages. Inside the message's
+ * transaction.
  */
 export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversationId: string; messageId: string; item: ItemRef; content: string }, now = Date.now()) {
+  // By e-mail as the owner chose for a finder's messages (the push, if any, is queued with every
+  // conversation's message: features/push/message-push.server.ts).
+  if (!alertTargets(tx, reply.ownerId, "contact").email) return;
   const read = tx
     .select({ at: conversationParticipants.lastReadAt })
     .from(conversationParticipants)
@@ -198,7 +226,24 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
     if (!claimed) return false;
     const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
     if (!owner) return false;
-    queueMails(tx, [{ ...scanAlertMail(scan), key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
+    const targets = alertTargets(tx, scan.ownerId, "scan");
+    const mail = scanAlertMail(scan);
+    queuePushes(
+      tx,
+      targets.deviceIds.map((subscriptionId) => ({
+        key: `scan:${scan.historyId}:push:${subscriptionId}`,
+        kind: "scan",
+        userId: scan.ownerId,
+        subscriptionId,
+        ...SCAN_PUSH,
+        title: mail.subject,
+        body: targets.previews && scan.city ? `Approximate place: ${scan.city}` : "Tap to see your search history.",
+        url: "/profile",
+        tag: "scan",
+      })),
+      now,
+    );
+    if (targets.email) queueMails(tx, [{ ...mail, key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
     return true;
   });
 }

@@ -18,6 +18,7 @@ import type { MessageKey } from "~/i18n/messages";
 import type { LiveMessage } from "./hub.server";
 import { messageProblem, type MessagingSearch } from "./message-input";
 import { MESSAGE_LIMIT, MESSAGES_SHOWN, NEW_CONVERSATION_LIMIT, REPLAY_MAX } from "./rules";
+import { queueMessagePush } from "~/features/push/message-push.server";
 
 /** The key of a pair of users, whichever of them starts. */
 export function pairKeyOf(userA: string, userB: string): string {
@@ -345,6 +346,8 @@ export async function sendMessage(
   if (earlier) return { ok: true, message: toLiveMessage(earlier), duplicate: true, participantIds };
   const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
+  // The message with what it owes, in one transaction: the caller's mails (notify) and pushes to
+  // its other participants (decision 033).
   const row = db.transaction((tx) => {
     const stored = tx
       .insert(messages)
@@ -352,7 +355,10 @@ export async function sendMessage(
       .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
       .returning(messageColumns)
       .get();
-    if (stored) notify(tx, toLiveMessage(stored));
+    if (stored) {
+      notify(tx, toLiveMessage(stored));
+      queueMessagePush(tx, { ...stored, recipientIds: participantIds });
+    }
     return stored;
   });
   if (row) return { ok: true, message: toLiveMessage(row), duplicate: false, participantIds };

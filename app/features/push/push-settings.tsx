@@ -1,0 +1,216 @@
+// /settings → Notifications, its push part (decision 033): "Notify me on this device", the devices
+// that get notifications (each removable by a plain form), where each kind of alert goes, and
+// whether a notification may show a finder's words. Turning a device on needs the browser's push
+// subscription, so JavaScript and the browser's permission; without them the section says so, and
+// alerts keep coming by e-mail. Everything else is a plain form that saves without JavaScript.
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { inDate, istDateTime } from "~/core/india-time";
+import { message, type MessageKey } from "~/i18n/messages";
+import { activeRegistration, canPush, endpointTag } from "./service-worker.client";
+import type { ChannelChoice } from "./rules";
+
+type Device = { id: string; label: string; tag: string; createdAt: Date; lastDeliveredAt: Date | null };
+
+type PushSettingsProps = {
+  /** The server's VAPID public key; null: push is not set up on this server. */
+  publicKey: string | null;
+  devices: Device[];
+  channels: { contact: ChannelChoice; scan: ChannelChoice };
+  messagePush: boolean;
+  previews: boolean;
+  /** A refused post's message. */
+  error: MessageKey | null;
+};
+
+const CHOICE_TEXT: Record<ChannelChoice, string> = { both: "Push and e-mail", push: "Push only", email: "E-mail only" };
+const KIND_TEXT = { contact: "A finder writes to you", scan: "Scan alerts" } as const;
+
+export function PushSettings({ publicKey, devices, channels, messagePush, previews, error }: PushSettingsProps) {
+  if (publicKey === null) {
+    return (
+      <div className="text-sm" data-testid="push-settings">
+        <p className="font-medium text-slate-900">Push notifications</p>
+        <p className="text-slate-600">{message("push.unavailable").title}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-5 text-sm" data-testid="push-settings">
+      <div>
+        <p className="font-medium text-slate-900">Push notifications</p>
+        <ThisDevice publicKey={publicKey} devices={devices} />
+        {error ? (
+          <p role="alert" className="mt-2 text-red-700" data-testid="push-error">
+            {message(error).title} {message(error).description ?? ""}
+          </p>
+        ) : null}
+      </div>
+
+      <div>
+        <p className="font-medium text-slate-900">Devices that get notifications</p>
+        {devices.length === 0 ? (
+          <p className="text-slate-600">None yet: alerts come by e-mail.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-slate-100" data-testid="push-devices">
+            {devices.map((device) => (
+              <li key={device.id} className="flex items-center gap-3 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="text-slate-900">{device.label}</p>
+                  <p className="text-xs text-slate-600">
+                    Since {inDate(device.createdAt)} · {device.lastDeliveredAt ? `last notified ${istDateTime(device.lastDeliveredAt)}` : "not notified yet"}
+                  </p>
+                </div>
+                <Form method="post" action="/settings">
+                  <input type="hidden" name="intent" value="push-remove" />
+                  <input type="hidden" name="device" value={device.id} />
+                  <Button type="submit" variant="outline" size="sm" aria-label={`Remove ${device.label}`}>
+                    Remove
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Form method="post" action="/settings" className="space-y-2" data-testid="push-channels-form">
+        <input type="hidden" name="intent" value="push-channels" />
+        <p className="font-medium text-slate-900">How each alert reaches you</p>
+        <p className="text-slate-600">
+          {devices.length === 0
+            ? "Until a device gets notifications, every alert comes by e-mail."
+            : "Push only sends no e-mail, to you or your backup address, while a device gets notifications."}
+        </p>
+        {(["contact", "scan"] as const).map((kind) => (
+          <div key={kind} className="flex flex-wrap items-center gap-2">
+            <label htmlFor={`channels-${kind}`} className="min-w-48 text-slate-800">
+              {KIND_TEXT[kind]}
+            </label>
+            {/* Keyed by the saved value: a save or a new device shows the new choice. */}
+            <select key={channels[kind]} id={`channels-${kind}`} name={kind} defaultValue={channels[kind]} className="rounded-lg border border-slate-300 px-2 py-1.5">
+              {(["both", "push", "email"] as const).map((choice) => (
+                <option key={choice} value={choice}>
+                  {CHOICE_TEXT[choice]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="channels-message" className="min-w-48 text-slate-800">
+            A message from another owner
+          </label>
+          <select key={String(messagePush)} id="channels-message" name="message" defaultValue={messagePush ? "push" : "off"} className="rounded-lg border border-slate-300 px-2 py-1.5">
+            <option value="push">Push (not while you are reading it)</option>
+            <option value="off">No notification</option>
+          </select>
+        </div>
+        {/* Not "Save": that names the backup e-mail's button, in the same section. */}
+        <Button type="submit" variant="outline">
+          Use these choices
+        </Button>
+      </Form>
+
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-slate-900" id="push-previews-label">
+            Show message previews
+          </p>
+          <p className="text-slate-600" id="push-previews-description">
+            Off: a notification says what happened (“Someone found your Laptop”), never what the finder wrote, since a lock screen is
+            public. On: it shows the first words of their message.
+          </p>
+        </div>
+        <Form method="post" action="/settings">
+          <input type="hidden" name="intent" value="push-previews" />
+          <input type="hidden" name="value" value={previews ? "off" : "on"} />
+          <button
+            type="submit"
+            role="switch"
+            aria-checked={previews}
+            aria-labelledby="push-previews-label"
+            aria-describedby="push-previews-description"
+            data-testid="push-previews-switch"
+            className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${previews ? "bg-brand-600" : "bg-slate-400"}`}
+          >
+            <span aria-hidden="true" className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${previews ? "translate-x-5" : ""}`} />
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+type DeviceState = "no-js" | "unsupported" | "denied" | "ready" | "working" | "on" | "failed";
+
+const STATE_TEXT: Record<Exclude<DeviceState, "ready" | "working" | "failed">, string> = {
+  "no-js": "Notifying this device needs JavaScript and your browser's permission. Until then, alerts come by e-mail.",
+  unsupported: "This browser cannot receive push notifications: alerts come by e-mail. On an iPhone, add Tagback to the home screen first.",
+  denied: "Notifications are blocked for Tagback in this browser. Allow them in the browser's site settings, then reload this page.",
+  on: "This device gets notifications.",
+};
+
+/** "Notify me on this device": the browser's subscription, posted to /settings. */
+function ThisDevice({ publicKey, devices }: { publicKey: string; devices: Device[] }) {
+  const fetcher = useFetcher<{ pushError?: MessageKey }>();
+  const [state, setState] = useState<DeviceState>("no-js");
+  // Bumped after a post: the state is read again from the browser and the new list.
+  const [checks, setChecks] = useState(0);
+  const tags = devices.map((device) => device.tag).join(",");
+
+  // What this browser can do, and whether it is one of the listed devices (after each save too).
+  useEffect(() => {
+    let stale = false;
+    (async () => {
+      if (!canPush()) return setState("unsupported");
+      if (Notification.permission === "denied") return setState("denied");
+      const registration = await navigator.serviceWorker.getRegistration("/messaging");
+      const subscription = await registration?.pushManager.getSubscription();
+      const listed = subscription ? tags.split(",").includes(await endpointTag(subscription.endpoint)) : false;
+      if (!stale) setState(listed ? "on" : "ready");
+    })().catch(() => !stale && setState("ready"));
+    return () => {
+      stale = true;
+    };
+  }, [tags, checks]);
+
+  async function turnOn() {
+    setState("working");
+    try {
+      if ((await Notification.requestPermission()) !== "granted") return setState("denied");
+      const registration = await activeRegistration();
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+      const { endpoint, keys } = subscription.toJSON();
+      await fetcher.submit({ intent: "push-subscribe", endpoint: endpoint ?? "", p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" }, { method: "post", action: "/settings" });
+      setChecks((n) => n + 1);
+    } catch {
+      setState("failed");
+    }
+  }
+
+  const refused = fetcher.data?.pushError;
+  if (state === "ready" || state === "working" || state === "failed") {
+    return (
+      <div className="mt-1 space-y-2" data-testid="push-this-device" data-state={state}>
+        <p className="text-slate-600">A notification on this phone or computer as soon as a finder writes, even when Tagback is closed.</p>
+        <Button type="button" onClick={turnOn} disabled={state === "working" || fetcher.state !== "idle"}>
+          {state === "working" || fetcher.state !== "idle" ? "Turning on…" : "Notify me on this device"}
+        </Button>
+        {state === "failed" || (state === "ready" && refused) ? (
+          <p role="alert" className="text-red-700">
+            {message(refused ?? "push.badSubscription").title}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <p className="mt-1 text-slate-600" data-testid="push-this-device" data-state={state}>
+      {STATE_TEXT[state]}
+    </p>
+  );
+}
