@@ -1,4 +1,4 @@
-// Draws the installable owner area's icons (decision 033) into public/icons/: the favicon's "T" on
+// Draws the installable owner area's icons (decision 035) into public/icons/: the favicon's "T" on
 // the brand blue at 192 and 512 pixels, and a maskable 512 whose mark keeps inside the central 80 %
 // safe zone (a launcher may cut the icon to a circle). Run once when the mark changes, and commit
 // the PNGs: `npx node scripts/make-app-icons.ts`.

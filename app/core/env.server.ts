@@ -41,7 +41,7 @@ const envSchema = z
     /** "off": run in production without sending mail (said at start and in a metric). */
     MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),
-    /** Web Push (decision 033): all three, or none (then push is off outside demo mode). */
+    /** Web Push (decision 035): all three, or none (then push is off outside demo mode). */
     VAPID_PUBLIC_KEY: vapidKey(65),
     VAPID_PRIVATE_KEY: vapidKey(32),
     /** Who the push services can reach about this sender: a mailto: or https: URL. */

@@ -1,4 +1,4 @@
-// The outbox (decision 032; push, decision 033): everything the service tells people by mail or
+// The outbox (decision 032; push, decision 035): everything the service tells people by mail or
 // push is first a row, written in the same transaction as the event that causes it (a finder's
 // message, a scan, a sign-up), and only then sent, by one delivery loop off the request path. So
 // nothing between the event and the send — an SMTP outage, a deploy, a kill — can lose it:

@@ -1,4 +1,4 @@
-// Web Push (decision 033): the outbox's second channel. A push is an outbox row like a mail
+// Web Push (decision 035): the outbox's second channel. A push is an outbox row like a mail
 // (core/outbox.server.ts), one per subscribed device, queued in the event's transaction and sent
 // by the same delivery loop. The `web-push` package composes the request (the payload encrypted to
 // the device's keys, RFC 8291 aes128gcm; the VAPID signature, RFC 8292); we send it with fetch, so

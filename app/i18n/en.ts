@@ -704,7 +704,7 @@ export const en = {
     closed: { title: "Conversation closed", description: "The finder's private link no longer works." },
     closeFailed: { title: "Failed to close the conversation." },
   },
-  /** Push notifications in /settings → Notifications (decision 033). English only, like the owner's side. */
+  /** Push notifications in /settings → Notifications (decision 035). English only, like the owner's side. */
   push: {
     subscribed: { title: "Notifications on for this device" },
     removed: { title: "Device removed", description: "It gets no more notifications from Tagback." },

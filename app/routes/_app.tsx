@@ -11,7 +11,7 @@ import { requireUser, requireUserMiddleware } from "~/features/account/guards.se
 import { BottomNav, SIDEBAR_COOKIE, Sidebar, TopBar } from "~/features/owner/app-nav";
 import { registerOwnerWorker } from "~/features/push/service-worker.client";
 
-// The owner area is an installable web app (decision 033): its manifest (the theme colour's <meta>
+// The owner area is an installable web app (decision 035): its manifest (the theme colour's <meta>
 // is the root's, on every page).
 export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/manifest.webmanifest" }];
 

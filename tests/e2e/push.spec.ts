@@ -1,4 +1,4 @@
-// The installable owner area and push notifications in Chromium (decision 033): the manifest and
+// The installable owner area and push notifications in Chromium (decision 035): the manifest and
 // its icons as the browser's installability check reads them, the service worker that controls
 // /messaging, "Notify me on this device" storing the browser's subscription, a finder's message
 // reaching the loopback push service encrypted to it (tests/support/push-service.ts), and the

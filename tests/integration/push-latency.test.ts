@@ -1,4 +1,4 @@
-// Issue 32's "done when" for push (decision 033): with the loopback push service, an owner's
+// Issue 32's "done when" for push (decision 035): with the loopback push service, an owner's
 // subscribed device receives the decrypted notification within 2 s (p95 of 100) of a finder's
 // "I found this". The real built server (node server.js) delivers; 100 finders post the form as a
 // browser without JavaScript does, five at a time, each from its own address, to 20 owners with a

@@ -1,4 +1,4 @@
-// Web Push through the outbox (decision 033) against a push service on loopback that checks each
+// Web Push through the outbox (decision 035) against a push service on loopback that checks each
 // request's VAPID signature and decrypts each payload with the device's private key
 // (tests/support/push-service.ts). Owners subscribe through /settings' action as the page's script
 // posts it; finders write through the contact route as a browser without JavaScript does; the

@@ -1,4 +1,4 @@
-// A push service on loopback, for tests of Web Push (decision 033): what a browser's push service
+// A push service on loopback, for tests of Web Push (decision 035): what a browser's push service
 // (FCM, Mozilla's, Apple's) does with our requests, checked as strictly as they would. Each
 // subscription it hands out is a real one: an ECDH P-256 key pair and an auth secret made here,
 // as a browser makes them, with an endpoint on this server. On every request it

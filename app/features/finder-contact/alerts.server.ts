@@ -2,7 +2,7 @@
 // event that causes it (core/outbox.server.ts, decision 032), and delivered from there:
 // - contact alerts, always on: a finder's message to the owner's address and to the backup
 //   address from /settings, the handover first, with a link to the conversation; and/or a push to
-//   each of the owner's devices, as the owner chose in /settings (features/push, decision 033);
+//   each of the owner's devices, as the owner chose in /settings (features/push, decision 035);
 // - the finder's own private link, when they gave an e-mail address;
 // - scan alerts, opt-in: an e-mail when a person opens the owner's profile by scan or search. Bots
 //   and link previews never get here (features/finder/visitor.ts); the owner's own signed-in

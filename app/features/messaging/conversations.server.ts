@@ -347,7 +347,7 @@ export async function sendMessage(
   const { allowed } = await consume(db, MESSAGE_LIMIT, senderId);
   if (!allowed) return { ok: false, reason: "limit" };
   // The message with what it owes, in one transaction: the caller's mails (notify) and pushes to
-  // its other participants (decision 033).
+  // its other participants (decision 035).
   const row = db.transaction((tx) => {
     const stored = tx
       .insert(messages)

@@ -1,4 +1,4 @@
-// The owner's devices and push choices (decision 033): what /settings → Notifications shows and
+// The owner's devices and push choices (decision 035): what /settings → Notifications shows and
 // saves, and where an alert goes when it is queued (features/finder-contact/alerts.server.ts).
 // Each setting is its own small form post (intents below), so all but "Notify me on this device"
 // (which needs the browser's push subscription, so JavaScript) work without JavaScript.

@@ -1,4 +1,4 @@
-// Pushes for new messages in a conversation (decision 033): to each other participant's devices,
+// Pushes for new messages in a conversation (decision 035): to each other participant's devices,
 // queued in the message's transaction. A finder's reply follows the owner's choice for a finder's
 // messages; another owner's message is pushed unless turned off, never e-mailed. A
 // message waits LIVE_GRACE_MS before it is pushed, and is not pushed at all if its recipient read

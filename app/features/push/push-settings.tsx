@@ -1,4 +1,4 @@
-// /settings → Notifications, its push part (decision 033): "Notify me on this device", the devices
+// /settings → Notifications, its push part (decision 035): "Notify me on this device", the devices
 // that get notifications (each removable by a plain form), where each kind of alert goes, and
 // whether a notification may show a finder's words. Turning a device on needs the browser's push
 // subscription, so JavaScript and the browser's permission; without them the section says so, and

@@ -1,4 +1,4 @@
-// Push notifications' rules (decision 033): which channels an alert takes, what a device may
+// Push notifications' rules (decision 035): which channels an alert takes, what a device may
 // register, how long a push service keeps a notice for a device that is offline. Shared by the
 // settings page, the alerts that queue pushes, and the tests.
 import { z } from "zod";

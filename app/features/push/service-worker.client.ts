@@ -1,4 +1,4 @@
-// The owner area's service worker, from the browser's side (decision 033). Registered on every
+// The owner area's service worker, from the browser's side (decision 035). Registered on every
 // signed-in page, so an installed app's /messaging is controlled from the first visit; it handles
 // only push and notificationclick (public/messaging-sw.js).
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "./rules";
