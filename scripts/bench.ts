@@ -43,6 +43,7 @@ import { decode, findProfileEnd, getRaw, gzipLength, gzipSizeOf, gzipped, inline
 import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from "./bench/proc.ts";
 import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
+import { measureOutbox, renderOutbox } from "./bench/outbox.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
 import { addColdOwners, COLD_OWNERS, measureTraffic, renderTraffic } from "./bench/traffic.ts";
@@ -234,6 +235,8 @@ async function main() {
     const signedIn = await measureSignedIn(owner, { durationS: options.durationS, ticksPerSecond });
     await stopChild(owner);
     console.log(`\n${renderSignedIn(signedIn)}`);
+
+    console.log(`\n${renderOutbox(await measureOutbox(options.quick ? 200 : 2_000))}`);
 
     if (options.adminWork) {
       // One process, as Fly runs it, with developer mode on for the admin's sign-in and metrics on a port of its own.

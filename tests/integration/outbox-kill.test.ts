@@ -60,7 +60,7 @@ async function killed(child: ChildProcess): Promise<NodeJS.Signals | null> {
 }
 
 /** Waits until every owner has at least one mail, or fails naming those without. */
-async function untilEachHasMail(owners: Owner[], timeoutMs = 30_000) {
+async function untilEachHasMail(owners: Owner[], timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const missing = owners.filter((owner) => mailsIn(mailDir, owner.email).length === 0);

@@ -3,7 +3,7 @@
 // stored with its mails in one transaction, and the mails survive an outage — pending, retried with
 // backoff, delivered once when SMTP returns; given up after a day; never queued twice; bounded per
 // account; swept a few days after they settle. The delivery passes run on a clock the test moves
-// (deliverDue's `now`), so two minutes of outage take no two minutes. Several owners are seeded, so
+// (deliverDue's `now`), so five minutes of outage take no five minutes. Several owners are seeded, so
 // a mail to the wrong one shows.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -103,7 +103,7 @@ async function metric(name: string, labels: Record<string, string> = {}): Promis
 const rowsOf = (key: string) => db.select().from(outbox).where(eq(outbox.key, key)).all();
 
 describe("the outbox", () => {
-  test("SMTP down for two minutes while three finders write: the mails wait, pending, and each arrives once when it returns", async () => {
+  test("SMTP down for five minutes while three finders write: the mails wait, pending, and each arrives once when it returns", async () => {
     const owners = [await ownerWithToken("Asha"), await ownerWithToken("Bilal"), await ownerWithToken("Chitra")];
     const bystander = await ownerWithToken("Dev");
     const delivered = await metric("tagback_outbox_deliveries_total", { channel: "email", outcome: "delivered" });
@@ -132,11 +132,16 @@ describe("the outbox", () => {
     expect(await notifiedOnThreadPage(secrets[0]!)).toEqual({ state: "retrying", time: null });
     for (const owner of owners) expect(mailsIn(mailDir, owner.email)).toEqual([]);
 
+    // Five minutes down in all: one more try, still refused.
+    clock += 4 * RETRY_FIRST_MS;
+    await deliverDue(db, { now: () => clock });
+    expect(await metric("tagback_outbox_pending")).toBe(6);
     // SMTP is back; a pass before the next try is due sends nothing, the one after sends each once.
     await startSmtp();
     await deliverDue(db, { now: () => clock + RETRY_FIRST_MS });
     expect(mailsIn(mailDir, owners[0]!.email)).toEqual([]);
-    clock += 4 * RETRY_FIRST_MS;
+    clock += 8 * RETRY_FIRST_MS;
+    expect(clock - start).toBeGreaterThanOrEqual(5 * 60_000);
     await deliverDue(db, { now: () => clock });
     await deliverDue(db, { now: () => clock + 10 * RETRY_FIRST_MS });
     for (const [i, owner] of owners.entries()) {
