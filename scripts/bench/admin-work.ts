@@ -44,7 +44,7 @@ async function post(app: Server, path: string, fields: Record<string, string>, c
 }
 
 /** Developer mode, then the demo owner's password: the session cookie of an admin. */
-async function signInAdmin(app: Server, options: AdminWorkOptions): Promise<string> {
+export async function signInAdmin(app: Server, options: Pick<AdminWorkOptions, "devModePassword" | "databasePath">): Promise<string> {
   const { email } = DEMO_IDENTIFIERS.aarav;
   const password = DEMO_PASSWORDS.signIn;
   const granted = spawnSync(process.execPath, ["scripts/admin.ts", "grant", email], {
@@ -62,7 +62,7 @@ async function signInAdmin(app: Server, options: AdminWorkOptions): Promise<stri
 }
 
 /** Mints `count` from the page and follows the batch's page until it is done; the batch id. */
-async function mintFromPage(app: Server, cookie: string, count: number): Promise<string> {
+export async function mintFromPage(app: Server, cookie: string, count: number): Promise<string> {
   const started = await post(app, "/admin/stickers", { intent: "mint", count: String(count), mintKey: crypto.randomUUID() }, cookie);
   const location = started.headers.get("Location");
   if (started.status !== 303 || !location) throw new Error(`minting answered ${started.status}`);

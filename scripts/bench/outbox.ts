@@ -29,6 +29,8 @@ export async function measureOutbox(mails: number): Promise<OutboxBench> {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
     const { openDatabase } = await import("../../db/connection.ts");
     const { deliverDue, queueMails } = await import("../../app/core/outbox.server.ts");
+    const { getEnv } = await import("../../app/core/env.server.ts");
+    if (getEnv().mailDelivery !== "smtp") throw new Error("the outbox bench must deliver over SMTP: the environment was read before SMTP_URL was set");
     const { db } = openDatabase(path.join(dir, "outbox.db"));
     const text = `Someone found your item (Token 1000-0000-0001) and wrote to you through Tagback.\n\n${"> Found your keys at Rajiv Chowk, gate 2\n".repeat(5)}`;
     db.transaction((tx) => {
