@@ -6,7 +6,7 @@
 import { count, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { conversationParticipants, finderThreads, messages, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
+import { conversationParticipants, finderThreads, messages, outbox, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
 import { limitKeyOf } from "~/core/client-key";
 import { finderLoader } from "~/features/finder/finder-route.server";
 import { visitsOf } from "~/features/finder/location-ticket.server";
@@ -347,6 +347,36 @@ describe("sending 'I found this'", () => {
 });
 
 describe("the private link", () => {
+  test("the owner's answer is mailed to a finder who left an e-mail address (once a quarter hour), never to one who left a phone number", async () => {
+    const owner = await ownerWithToken("Tara");
+    const other = await ownerWithToken("Uma");
+    const finderAddress = `finder-${owner.id.slice(0, 6)}@example.test`;
+    secretOf(await sendForm(owner, { contact: finderAddress }, { clientIp: "203.0.113.81" }));
+    secretOf(await sendForm(other, { contact: "+91 98765 43210" }, { clientIp: "203.0.113.82" }));
+    const answer = async (who: Owner, content: string) => {
+      const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, who.id)).get())!;
+      return callRoute(
+        (args) => chat.action({ ...args, params: { conversationId: thread.conversationId } }),
+        post(`/messaging/${thread.conversationId}`, { intent: "send", content, clientKey: crypto.randomUUID() }),
+        { user: who },
+      );
+    };
+    expect(await mailsTo(finderAddress)).toHaveLength(1); // the private link
+    expect(statusOf(await answer(owner, "Thank you! Gate 2 at 6 pm?"))).toBe(302);
+    const mails = await mailsTo(finderAddress);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain("Subject: The owner answered you");
+    expect(mails[1]).toContain("> Thank you! Gate 2 at 6 pm?");
+    // The private link is not in it: only its hash is stored.
+    expect(mails[1]).not.toMatch(/\/f\/[\w-]{43}/);
+    expect(statusOf(await answer(owner, "Or tomorrow morning."))).toBe(302);
+    expect(await mailsTo(finderAddress)).toHaveLength(2);
+    // A finder who left a phone number gets no mail; nothing is queued for them.
+    expect(statusOf(await answer(other, "Calling you now"))).toBe(302);
+    const otherThread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, other.id)).get())!;
+    expect(db.select().from(outbox).where(eq(outbox.conversationId, otherThread.conversationId)).all().map((row) => row.key.split(":")[0])).not.toContain("answer");
+  });
+
   test("a finder's later message mails the owner, once in a quarter of an hour, and not while the owner is reading", async () => {
     const owner = await ownerWithToken("Ravi");
     const reading = await ownerWithToken("Sana");

@@ -188,6 +188,46 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
   );
 }
 
+/**
+ * The owner's answer in an "I found this" thread, mailed to the finder when they left an e-mail
+ * address: the answer quoted, and where to read and reply (their private link, from the first
+ * mail: only its hash is stored, so it cannot be sent again). At most one a quarter hour per
+ * conversation. (No "reading along" rule as for the owner: the finder's read mark is set when they
+ * write, so it says nothing about whether they are still there.) English, like the owner's side:
+ * the finder's language is not stored. Inside the message's transaction.
+ */
+export function queueOwnerAnswerMail(tx: Tx, answer: { finderUserId: string; conversationId: string; contact: string | null; item: ItemRef; content: string; messageId: string }, now = Date.now()) {
+  if (!answer.contact?.includes("@")) return;
+  const recent = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.conversationId, answer.conversationId), like(outbox.key, "answer:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
+    .get();
+  if (recent) return;
+  const text = [
+    `The owner of the item you found (${itemLabel(answer.item)}) answered you through Tagback:`,
+    "",
+    quoted(answer.content),
+    "",
+    "Read the whole conversation and reply through your private link: it is in our first e-mail to you (\"Your private link to the owner's answers\").",
+  ].join("\n");
+  queueMails(
+    tx,
+    [
+      {
+        key: `answer:${answer.conversationId}:${answer.messageId}`,
+        kind: "finder_link",
+        userId: answer.finderUserId,
+        conversationId: answer.conversationId,
+        to: answer.contact,
+        subject: "The owner answered you",
+        text,
+      },
+    ],
+    now,
+  );
+}
+
 type Scan = { ownerId: string; historyId: string; clientKey: string; query: SearchQuery; city: string | null; at: Date };
 
 /**

@@ -25,6 +25,7 @@ import { MessageList } from "~/features/messaging/message-list";
 import { useLiveUpdates } from "~/features/messaging/use-live-updates";
 import { FinderThreadPanel } from "~/features/finder-contact/finder-thread-panel";
 import { asFinderConversation, finderThreadOpenedBy } from "~/features/finder-contact/owner-thread.server";
+import { queueOwnerAnswerMail } from "~/features/finder-contact/alerts.server";
 import { finderThreadForOwner } from "~/features/finder-contact/threads.server";
 import { message, type MessageKey } from "~/i18n/messages";
 
@@ -102,8 +103,24 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
   let outcome;
   try {
     // A closed "I found this" thread: the finder's link is dead, so nobody would read the answer.
-    if ((await finderThreadForOwner(db, me, conversationId))?.closed) return refuse("messaging.threadClosed", 409);
-    outcome = await sendMessage(db, { conversationId, senderId: me, content: parsed.data.content, clientKey: parsed.data.clientKey });
+    const finderThread = await finderThreadForOwner(db, me, conversationId);
+    if (finderThread?.closed) return refuse("messaging.threadClosed", 409);
+    outcome = await sendMessage(
+      db,
+      { conversationId, senderId: me, content: parsed.data.content, clientKey: parsed.data.clientKey },
+      // A finder who left an e-mail address hears of the owner's answer (alerts.server.ts).
+      finderThread
+        ? (tx, message) =>
+            queueOwnerAnswerMail(tx, {
+              finderUserId: finderThread.finderUserId,
+              conversationId,
+              contact: finderThread.contact,
+              item: finderThread.item,
+              content: message.content,
+              messageId: message.id,
+            })
+        : undefined,
+    );
   } catch (error) {
     console.error("sending a message failed", error);
     return refuse("messaging.sendFailed", 503);
