@@ -19,6 +19,9 @@
 //   npm run bench                            # 5 s per run, 1 process (as fly.toml runs it)
 //   npm run bench -- --duration 10 --workers 2
 //   npm run bench -- --quick                 # 1 s runs: checks the script works
+//   npm run bench -- --cpu-quota             # also: one process under a shared-cpu-1x's CPU quota
+//                                            # (5 ms per 80 ms, a cgroup; root on Linux), with a
+//                                            # 10,000-sticker mint (scripts/bench/cpu-quota.ts; ~10 min)
 //   npm run bench -- --admin-work            # also: minting 10,000 and a 2,000-sticker PDF beside
 //                                            # the finders (scripts/bench/admin-work.ts; minutes)
 //   npm run bench -- --capacity              # also: how far one process goes — scans, messages,
@@ -44,6 +47,7 @@ import { clockTicksPerSecond, processTree, sampleRssPeak, treeRssBytes } from ".
 import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureOutbox, renderOutbox } from "./bench/outbox.ts";
+import { measureCpuQuota, renderCpuQuota } from "./bench/cpu-quota.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
 import { addColdOwners, COLD_OWNERS, measureTraffic, renderTraffic } from "./bench/traffic.ts";
@@ -247,6 +251,10 @@ async function main() {
       const work = await measureAdminWork(admin, { ...counts, metricsPort, devModePassword, databasePath: database });
       await stopChild(admin);
       console.log(`\n${renderAdminWork(work)}`);
+    }
+
+    if (options.cpuQuota) {
+      console.log(`\n${renderCpuQuota(await measureCpuQuota({ seconds: options.quick ? 5 : 20, mint: options.quick ? 200 : 10_000 }))}`);
     }
 
     if (options.capacity) {

@@ -12,6 +12,8 @@ export type BenchOptions = {
   adminWork: boolean;
   /** Also measure how far one process goes (scripts/bench/capacity.ts, decision 004): minutes. */
   capacity: boolean;
+  /** Also rehearse a shared-cpu-1x's CPU quota (scripts/bench/cpu-quota.ts): ~10 minutes. */
+  cpuQuota: boolean;
 };
 
 const MAX_DURATION_S = 60;
@@ -26,6 +28,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
       quick: { type: "boolean", default: false },
       "admin-work": { type: "boolean", default: false },
       capacity: { type: "boolean", default: false },
+      "cpu-quota": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -38,6 +41,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     quick,
     adminWork: values["admin-work"] ?? false,
     capacity: values.capacity ?? false,
+    cpuQuota: values["cpu-quota"] ?? false,
   };
 }
 

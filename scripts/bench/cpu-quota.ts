@@ -1,0 +1,197 @@
+// The CPU-quota rehearsal (issue 35): one server process as fly.toml runs it, inside a cgroup whose
+// CPU quota is a `shared-cpu-1x`'s sustained share — 5 ms of CPU per 80 ms period, 1/16 of a core —
+// from its very start. Measures what a finder meets there: the first scans after a fresh start, then
+// a scan of a new owner and the health check every 100 ms (a real scan is an owner's first in
+// minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
+// controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
+//
+//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000]     # standalone
+//   npm run bench -- --cpu-quota                                      # after the other runs
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../../db/connection.ts";
+import { hashPassword } from "../../db/password.ts";
+import { mintFromPage, signInAdmin, type Latencies } from "./admin-work.ts";
+import { startChild, stopAll, stopAllOnSignal, stopChild, waitForOutput } from "./children.ts";
+import { randomPublicIp } from "./client-ips.ts";
+import { PHONE_ACCEPT_ENCODING, USER_AGENT } from "./load.ts";
+import { insertOwners } from "./owners.ts";
+import { appServerEnv, freePort, startAppServer, type Server } from "./servers.ts";
+
+/** A shared-cpu-1x's sustained share: 5 ms of every 80 ms (Fly's documented 1/16 of a core). */
+export const QUOTA = { quotaUs: 5_000, periodUs: 80_000 } as const;
+const PROBE_EVERY_MS = 100;
+const FIRST_SCANS = 7;
+const OWNERS = 6_000;
+/** The token series of this bench's owners (scripts/bench/owners.ts), apart from the others'. */
+const SERIES = 6;
+/** The issue's budgets under the quota. */
+export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
+
+export type QuotaRun = { scans: Latencies; health: Latencies; seconds: number };
+export type QuotaResult =
+  | { supported: false; reason: string }
+  | {
+      supported: true;
+      cgroup: string;
+      startSeconds: number;
+      firstScansMs: number[];
+      idle: QuotaRun;
+      mint: (QuotaRun & { count: number; mintSeconds: number }) | null;
+    };
+
+type Cgroup = { dir: string; add: string; remove: () => void };
+
+/** A cgroup with the quota, v2 (cpu.max) or v1 (cpu.cfs_*); null with the reason when none can be made. */
+function makeCgroup(): Cgroup | string {
+  const name = `tagback-bench-${process.pid}`;
+  const v2 = "/sys/fs/cgroup/cgroup.controllers";
+  try {
+    if (fs.existsSync(v2)) {
+      if (!fs.readFileSync(v2, "utf8").split(/\s+/).includes("cpu")) return "cgroup v2 without the cpu controller";
+      const dir = path.join("/sys/fs/cgroup", name);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, "cpu.max"), `${QUOTA.quotaUs} ${QUOTA.periodUs}`);
+      return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
+    }
+    const root = "/sys/fs/cgroup/cpu";
+    if (!fs.existsSync(path.join(root, "cpu.cfs_quota_us"))) return "no cgroup cpu controller (v1 or v2) at /sys/fs/cgroup";
+    const dir = path.join(root, name);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(QUOTA.periodUs));
+    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(QUOTA.quotaUs));
+    return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
+  } catch (error) {
+    return `cannot make a cgroup (${(error as Error).message}): run as root on Linux`;
+  }
+}
+
+function latencies(values: number[], failed: number): Latencies {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN, failed };
+}
+
+async function timed(url: string): Promise<number | null> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(60_000), headers: { "Fly-Client-IP": randomPublicIp(), "User-Agent": USER_AGENT, "Accept-Encoding": PHONE_ACCEPT_ENCODING } });
+    await response.arrayBuffer();
+    return response.status === 200 ? performance.now() - started : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A scan of a new owner and the health check, each asked again PROBE_EVERY_MS after its answer (a
+ * closed loop: a slow answer slows the probe rather than piling up requests a real phone would not
+ * send), until `until` resolves or `seconds` pass.
+ */
+async function probe(app: Server, tokens: () => string, until: Promise<unknown> | null, seconds: number): Promise<QuotaRun> {
+  let done = false;
+  void until?.finally(() => (done = true));
+  const started = performance.now();
+  const going = () => !done && (until !== null || performance.now() - started < seconds * 1000);
+  const loop = async (url: () => string) => {
+    const values: number[] = [];
+    let failed = 0;
+    while (going()) {
+      const ms = await timed(url());
+      if (ms === null) failed++;
+      else values.push(ms);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+    return latencies(values, failed);
+  };
+  const [scans, health] = await Promise.all([loop(() => `${app.base}/?t=${tokens()}`), loop(() => `${app.base}/healthcheck`)]);
+  return { scans, health, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function measureCpuQuota(options: { seconds: number; mint: number }): Promise<QuotaResult> {
+  const cgroup = makeCgroup();
+  if (typeof cgroup === "string") return { supported: false, reason: cgroup };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-quota-"));
+  const database = path.join(dir, "bench.db");
+  try {
+    // A seeded demo database (made by a first start, outside the quota), and owners to scan once each.
+    await stopChild(await startAppServer(database, 1));
+    const { db } = openDatabase(database);
+    const owners = insertOwners(db, { first: 0, count: OWNERS, series: SERIES, passwordHash: await hashPassword("bench-owner") });
+    db.$client.close();
+    let next = 0;
+    const tokens = () => owners[next++ % owners.length]!.token;
+
+    // The server, in the cgroup from its first instruction: its start is measured too.
+    const port = await freePort();
+    const devModePassword = "quota-pw";
+    const started = performance.now();
+    const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec "${process.execPath}" server.js`], {
+      env: { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword },
+    });
+    const app: Server = Object.assign(server, { base: `http://127.0.0.1:${port}` });
+    await waitForOutput(app, /Tagback listening on/, 180_000);
+    const startSeconds = (performance.now() - started) / 1000;
+
+    const firstScansMs: number[] = [];
+    for (let i = 0; i < FIRST_SCANS; i++) firstScansMs.push((await timed(`${app.base}/?t=${tokens()}`)) ?? NaN);
+    const idle = await probe(app, tokens, null, options.seconds);
+
+    let mint: (QuotaRun & { count: number; mintSeconds: number }) | null = null;
+    if (options.mint > 0) {
+      const cookie = await signInAdmin(app, { devModePassword, databasePath: database });
+      const mintStarted = performance.now();
+      const minting = mintFromPage(app, cookie, options.mint).then(() => (performance.now() - mintStarted) / 1000);
+      const during = await probe(app, tokens, minting, 0);
+      mint = { ...during, count: options.mint, mintSeconds: await minting };
+    }
+    await stopChild(app);
+    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, idle, mint };
+  } finally {
+    await stopAll();
+    try {
+      cgroup.remove();
+    } catch {
+      // a process still in it (killed just now): the kernel frees it once empty
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function renderCpuQuota(result: QuotaResult): string {
+  const title = `## Under a shared-cpu-1x's CPU quota (${QUOTA.quotaUs / 1000} ms per ${QUOTA.periodUs / 1000} ms)`;
+  if (!result.supported) return `${title}\n\nNot measured: ${result.reason}.`;
+  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "failed");
+  const row = (name: string, l: Latencies, goal: string) => `| ${name} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.failed} | ${goal} |`;
+  const lines = [
+    title,
+    ``,
+    `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.`,
+    ``,
+    `A scan of a new owner and the health check every ${PROBE_EVERY_MS} ms:`,
+    ``,
+    `| | p50 | p99 | slowest | failed | goal |`,
+    `| --- | --- | --- | --- | --- | --- |`,
+    row(`scan, ${result.idle.seconds.toFixed(0)} s alone`, result.idle.scans, `p99 ≤ ${QUOTA_GOALS.scanP99Ms} ms`),
+    row("health check, alone", result.idle.health, `≤ ${QUOTA_GOALS.healthMaxMs} ms`),
+  ];
+  if (result.mint) {
+    lines.push(
+      row(`scan, while ${result.mint.count.toLocaleString("en")} stickers are minted`, result.mint.scans, `p99 ≤ ${QUOTA_GOALS.scanP99Ms} ms`),
+      row("health check, meanwhile", result.mint.health, `≤ ${QUOTA_GOALS.healthMaxMs} ms`),
+      ``,
+      `The mint of ${result.mint.count.toLocaleString("en")} from the page took ${result.mint.mintSeconds.toFixed(0)} s.`,
+    );
+  }
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" } } });
+  stopAllOnSignal(() => {});
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint) });
+  console.log(renderCpuQuota(result));
+}
