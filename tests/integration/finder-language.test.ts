@@ -462,3 +462,29 @@ describe.each(TRANSLATED)("every finder page in %s", (locale) => {
     expect(englishLeftIn(html)).toEqual([]);
   });
 });
+
+describe("one page, one language (issue 34)", () => {
+  test("/ in Tamil: the hero's actions read as the same actions elsewhere on the page, the English copy says it is English", async () => {
+    const { html } = await get("/", { "Accept-Language": "ta" });
+    const ta = (key: MessageKey) => messageIn("ta", key).title;
+    const hero = html.slice(html.indexOf('id="hero"'), html.indexOf("</section>", html.indexOf('id="hero"')));
+    expect(hero).toContain(ta("search.findOwner"));
+    expect(hero).toContain(ta("search.buyStickers"));
+    expect(hero).not.toContain(">Find Owner<");
+    expect(hero).not.toContain("Buy Stickers");
+    // The hero's English copy, and every marketing section, is marked lang="en".
+    expect(hero).toMatch(/<h1 lang="en"/);
+    for (const id of ["problem", "features", "faq", "get-started"]) expect(html, id).toMatch(new RegExp(`<section lang="en" id="${id}"`));
+    // The search stays in the page's language: its section is not marked.
+    expect(html).toMatch(/<section id="find-owner"/);
+  });
+
+  test("a mistyped sticker link (/?t=12) is the finder's small page in their language with the error, not the landing page", async () => {
+    const { response, html } = await get("/?t=12", { "Accept-Language": "ta" });
+    expect(response.status).toBe(400);
+    expect(html).toContain('lang="ta"');
+    expect(html).toContain(messageIn("ta", "search.pageTitle").title);
+    expect(html).not.toContain('id="hero"');
+    expect(html).not.toContain('id="faq"');
+  });
+});
