@@ -43,7 +43,10 @@ export function SiteHeader({
 }) {
   const { t } = useT();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // On a phone the full header is not sticky: its links wrap onto more lines in the longer
+    // languages (issue 34), and a header of three or four lines would cover a third of the screen.
+    // The compact header of a result page (one line) and the wide header stay.
+    <header className={`${compact ? "sticky" : "md:sticky"} top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur`}>
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 px-4">
         {compact ? null : (
           <>
