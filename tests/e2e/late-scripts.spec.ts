@@ -161,4 +161,31 @@ test.describe("a finder's forms", () => {
     await expect(page).toHaveURL(/\/f\/[A-Za-z0-9_-]{43}\?sent=1$/);
     await expect(page.getByTestId("message")).toHaveText([/Found your keys at Rajiv Chowk, gate 2/]);
   });
+
+  test("the private page's answer typed before the scripts stays, and is sent", async ({ page }, testInfo) => {
+    const owner = createOwner({ firstName: "Aarav" });
+    await openBeforeScripts(page, `/contact-owner?type=tagbacktoken&number=${owner.token}`);
+    await page.getByLabel("Your message").fill("Found your keys at Rajiv Chowk, gate 2");
+    // A person takes longer than the form's 3 s minimum; with JavaScript the scripts' delay does.
+    if (jsOn(testInfo)) await scriptsStarted(page);
+    else await page.waitForTimeout(3_200);
+    await page.getByRole("button", { name: "Send to the owner" }).click();
+    await expect(page).toHaveURL(/\/f\/[A-Za-z0-9_-]{43}\?sent=1$/);
+    // The private page, its scripts late again: the finder answers at once.
+    const answer = page.getByLabel("Your answer");
+    await answer.fill("I can bring them tomorrow morning");
+    await afterScripts(page, testInfo);
+    await expect(answer).toHaveValue("I can bring them tomorrow morning");
+    await page.getByTestId("reply-form").getByRole("button", { name: "Send" }).click();
+    await expect(page.getByTestId("message")).toHaveText([/Found your keys/, /I can bring them tomorrow morning/]);
+  });
+});
+
+test("/found: a number typed before the scripts stays in the owner's search", async ({ page, baseURL }, testInfo) => {
+  await signInAs(page.context(), createUser().id, baseURL!);
+  await openBeforeScripts(page, "/found");
+  const field = page.locator("input[name=number]").first();
+  await field.fill("1234567890");
+  await afterScripts(page, testInfo);
+  await expect(field).toHaveValue("1234567890");
 });
