@@ -33,6 +33,8 @@ import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
 import { documentHydration, RELEASE_ON_LOAD } from "~/core/hydrate-on-load";
+import { WATCH_LEAVING } from "~/core/start-up";
+import { markHydrated } from "~/core/hooks/use-hydrated";
 import type { RootData } from "~/core/hooks/use-root-data";
 import type { RouteHandle } from "~/core/route-handle";
 import resultPageScript from "virtual:result-page-script";
@@ -96,6 +98,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5fd1" />
         {hydrate ? (
+          // First in the document, before any script can start the router: a form sent or a link
+          // followed from here on is noted, so the start-up does not cancel it (core/start-up.ts).
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: WATCH_LEAVING }} />
+        ) : null}
+        {hydrate ? (
           // With a precedence React writes the stylesheet before the module preloads it hoists into
           // <head>; without one it came after ~30 of them, and on a slow link the render-blocking
           // CSS waited behind the JavaScript.
@@ -134,6 +141,11 @@ export default function App() {
   const { gaMeasurementId } = useRouteLoaderData<typeof loader>("root") ?? {};
   useScrollToTop();
   usePageViews(gaMeasurementId ?? null);
+  // Says the page is React's now: what the late-script tests wait for (tests/e2e/late-scripts.ts).
+  useEffect(() => {
+    markHydrated();
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

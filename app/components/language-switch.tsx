@@ -3,7 +3,8 @@
 // with its own name in its own script (LOCALES order), the current one marked; a note says which
 // pages are translated. In the header and the scan result's dialog it sits in a <details> menu (it
 // opens without JavaScript, and seven names do not fit a phone's header row); the footer lists them.
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
+import type { RouteHandle } from "~/core/route-handle";
 import { Icon } from "~/components/ui/icon";
 import { LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
 import { useT } from "~/i18n/use-t";
@@ -32,6 +33,14 @@ export function LanguageSwitch({ className = "", list = false, id }: { className
 
 function LanguageForm({ locale, noteId, list, note }: { locale: Locale; noteId: string; list: boolean; note: string }) {
   const location = useLocation();
+  // On a page with a draft (RouteHandle.draftForm) each button sends that form, draft and all, to
+  // the page's own action with `lang`: the page comes back in the new language with what was written,
+  // with JavaScript (a router submission, the same fields kept) or without (a plain post).
+  const draftForm = useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.draftForm)
+    .find(Boolean);
+  const here = location.pathname + location.search;
+  const draftProps = draftForm ? { form: draftForm, formAction: here, formMethod: "post", formNoValidate: true } : {};
   return (
     // A plain <form>, not React Router's <Form>: a document navigation, so the whole page, its
     // data and `lang` re-render in the new language.
@@ -45,6 +54,7 @@ function LanguageForm({ locale, noteId, list, note }: { locale: Locale; noteId: 
               name="lang"
               value={code}
               lang={code}
+              {...draftProps}
               aria-current={code === locale ? "true" : undefined}
               className={`rounded-lg px-2.5 py-1.5 text-sm font-semibold ${list ? "border" : "block w-full text-start"} ${
                 code === locale ? "border-brand-700 bg-brand-50 text-brand-900" : "border-slate-300 text-slate-800 hover:bg-slate-100"

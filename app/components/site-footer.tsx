@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LogoMark } from "~/components/logo-mark";
 import { SocialIcon } from "~/components/social-icons";
-import { SOCIAL_LINKS, shareLinks } from "~/core/site";
+import { shareLinks, socialLinks } from "~/core/site";
 import { LanguageSwitch } from "~/components/language-switch";
 import { useT } from "~/i18n/use-t";
 
@@ -21,7 +21,7 @@ export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: str
             </p>
             <p className="mt-2 text-sm text-slate-600">{t("site.footerTagline")}</p>
             <ul className="mt-4 flex flex-wrap gap-1" aria-label={t("site.socialList")}>
-              {SOCIAL_LINKS.map((link) => (
+              {socialLinks(t("site.supportGreeting")).map((link) => (
                 <li key={link.label}>
                   <a
                     className="flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
@@ -60,7 +60,7 @@ export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: str
           <nav aria-label={t("site.shareHeading")}>
             <h2 className="text-sm font-semibold text-slate-900">{t("site.shareHeading")}</h2>
             <ul className="mt-2 space-y-1 text-sm">
-              {shareLinks(siteUrl).map((link) => (
+              {shareLinks(siteUrl, t("site.shareText")).map((link) => (
                 <li key={link.label}>
                   <a className={linkClass} href={link.href} target="_blank" rel="noopener noreferrer">
                     {t("site.shareOn", { network: link.label })}

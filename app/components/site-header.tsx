@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { SOCIAL_LINKS } from "~/core/site";
+import { socialLinks } from "~/core/site";
 import { ButtonLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { LogoMark } from "~/components/logo-mark";
@@ -43,7 +43,10 @@ export function SiteHeader({
 }) {
   const { t } = useT();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // On a phone the full header is not sticky: its links wrap onto more lines in the longer
+    // languages (issue 34), and a header of three or four lines would cover a third of the screen.
+    // The compact header of a result page (one line) and the wide header stay.
+    <header className={`${compact ? "sticky" : "md:sticky"} top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur`}>
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 px-4">
         {compact ? null : (
           <>
@@ -72,7 +75,7 @@ export function SiteHeader({
                 </ul>
                 <p className="mt-6 border-t border-slate-200 px-3 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-500">{t("site.followTagback")}</p>
                 <ul className="mt-2 space-y-1">
-                  {SOCIAL_LINKS.map((link) => (
+                  {socialLinks(t("site.supportGreeting")).map((link) => (
                     <li key={link.label}>
                       <a href={link.href} rel="noopener noreferrer" target="_blank" className="flex items-center gap-3 rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
                         <SocialIcon network={link.label} />
@@ -124,16 +127,18 @@ export function SiteHeader({
         </div>
       </div>
       {compact ? null : (
-        // The language menu sits beside the scrolling links, not in them: a scrolling box would clip its list.
-        <div className="flex items-center gap-1 border-t border-slate-100 px-4 py-1 md:hidden">
-          <nav aria-label={t("site.mainNavSmall")} className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+        // The links wrap onto more lines when they do not fit (four Tamil links at 320 px): a row that
+        // scrolled sideways hid the last one with no hint. The language menu sits beside them, or on
+        // a line of its own above when they need the whole width (200 % text).
+        <div className="flex flex-wrap-reverse items-start gap-1 border-t border-slate-100 px-4 py-1 md:hidden">
+          <nav aria-label={t("site.mainNavSmall")} className="flex min-w-0 flex-[1_1_auto] flex-wrap gap-x-1">
             {NAV.map((item) => (
               <Link key={item.to} to={item.to} className="shrink-0 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 {t(item.label)}
               </Link>
             ))}
           </nav>
-          <LanguageSwitch id="language-narrow" className="shrink-0" />
+          <LanguageSwitch id="language-narrow" className="ms-auto shrink-0" />
         </div>
       )}
     </header>

@@ -19,6 +19,9 @@
  * `blogSection(loaderData)` true: the page shows the landing page's blog section (`/#blog`), which
  * is left out when the blog answers nothing. Only then does the header's menu link that section;
  * elsewhere its Blog entry is the blog itself, so it never leads to a section that is not there.
+ * `draftForm`: the id of the page's form where a person writes something long ("I found this"). The
+ * language switch's buttons then submit that form, draft included, to the page's own action, which
+ * answers with the same draft in the chosen language (components/language-switch.tsx, issue 34).
  */
 export type RouteHandle = {
   hydrate?: boolean | "on-load";
@@ -26,6 +29,7 @@ export type RouteHandle = {
   contentPage?: boolean;
   keep?: (loaderData: unknown) => string | null;
   blogSection?: (loaderData: unknown) => boolean;
+  draftForm?: string;
 };
 
 /** `keep` of a page that shows nothing beyond its URL, its language and published content. */

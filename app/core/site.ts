@@ -10,13 +10,19 @@ export function supportWhatsAppLink(text: string) {
 /** Tagback's support e-mail: policy questions, deletion and refund requests (privacy, terms, refund pages). */
 export const SUPPORT_EMAIL = "support@tagback.app";
 
-export const SOCIAL_LINKS = [
-  { label: "Instagram", href: "https://www.instagram.com/tagback.app" },
-  { label: "X", href: "https://x.com/tagbackapp" },
-  { label: "WhatsApp", href: supportWhatsAppLink("Hi Tagback, I have a question") },
-  { label: "Facebook", href: "https://www.facebook.com/tagback.app" },
-  { label: "Pinterest", href: "https://www.pinterest.com/tagbackapp" },
-] as const;
+/**
+ * Tagback's networks. WhatsApp opens a chat with support, its first words (`supportGreeting`,
+ * `site.supportGreeting`) in the reader's language.
+ */
+export function socialLinks(supportGreeting: string) {
+  return [
+    { label: "Instagram", href: "https://www.instagram.com/tagback.app" },
+    { label: "X", href: "https://x.com/tagbackapp" },
+    { label: "WhatsApp", href: supportWhatsAppLink(supportGreeting) },
+    { label: "Facebook", href: "https://www.facebook.com/tagback.app" },
+    { label: "Pinterest", href: "https://www.pinterest.com/tagbackapp" },
+  ] as const;
+}
 
 export const STICKER_PRICE_INR = 179;
 
@@ -24,11 +30,12 @@ export const STICKER_PRICE_INR = 179;
 export const SETUP_MINUTES = 2;
 
 /** The floating Contact us menu offers these three (spec 000 §2). */
-export const CONTACT_LINKS = SOCIAL_LINKS.filter((link) => ["X", "Instagram", "WhatsApp"].includes(link.label));
+export function contactUsLinks(supportGreeting: string) {
+  return socialLinks(supportGreeting).filter((link) => ["X", "Instagram", "WhatsApp"].includes(link.label));
+}
 
-/** "Share Tagback" links in the footer: each opens the network's own share page for `url`. */
-export function shareLinks(url: string) {
-  const text = "Tagback: QR stickers that bring lost things home";
+/** "Share Tagback" links in the footer: each opens the network's own share page for `url`, with `text` (`site.shareText`). */
+export function shareLinks(url: string, text: string) {
   return [
     { label: "WhatsApp", href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
     { label: "X", href: `https://x.com/intent/post?${new URLSearchParams({ text, url })}` },

@@ -76,13 +76,11 @@ describe("resolving a key", () => {
 
   test("fills {slots}: strings as given, numbers in the language's format, in Western digits", () => {
     expect(messageIn("hi", "scan.missToken", { number: "1234-5678-9012" }).title).toContain("1234-5678-9012");
-    expect(translator("en").t("scan.digitOf", { digit: 3 })).toBe("Digit 3 of 4");
-    expect(translator("hi").t("scan.digitOf", { digit: 3 })).toBe("4 में से अंक 3");
     expect(translator("hi").t("site.errorStatus", { status: 100000 })).toBe("त्रुटि 1,00,000");
     // Marathi and Bengali would write their own digits by default: tokens are printed 0–9.
     expect(translator("mr").t("site.errorStatus", { status: 100000 })).toBe("त्रुटी 1,00,000");
     expect(translator("bn").t("site.errorStatus", { status: 404 })).toBe("ত্রুটি 404");
-    for (const locale of translated) expect(translator(locale).t("scan.digitOf", { digit: 3 }), locale).toMatch(/3/);
+    for (const locale of translated) expect(translator(locale).t("site.errorStatus", { status: 3 }), locale).toMatch(/3/);
     // A slot with no value stays visible rather than vanishing.
     expect(translator("en").t("scan.missToken")).toContain("{number}");
   });

@@ -80,6 +80,7 @@ export const en = {
     },
     unknownAction: { title: "Unknown action." },
     loggedOut: { title: "Logged Out" },
+    tagbackUser: { title: "Tagback user" },
   },
   /** The finder search (spec 000 §5 and §8). */
   finder: {
@@ -156,7 +157,7 @@ export const en = {
     mobile: { title: "Mobile" },
     reportQuestion: { title: "Something wrong with this profile?" },
     reportLink: { title: "Report it" },
-    reportAfter: { title: "and we will look into it." },
+    reportSentence: { title: "{link} and we will look into it." },
     openProfile: { title: "Open Profile" },
     makeTweet: { title: "Make a Tweet" },
     copyTweet: { title: "Copy tweet template" },
@@ -164,13 +165,12 @@ export const en = {
     messageTitle: { title: "Contact the owner through Tagback" },
     messagePrivate: { title: "Your phone number and e-mail stay private." },
     messageOwner: { title: "Message owner" },
-    messageSignIn: { title: "You will be asked to sign in first, then come back to this owner." },
+    messageSignIn: { title: "You will be asked to sign in first, then come back to this page." },
     // The unlock form.
     stickerToken: { title: "Sticker token" },
     tokenPlaceholder: { title: `${TOKEN_LENGTH} digits` },
     unlockDigits: { title: "Unlock digits" },
     digitsPlaceholder: { title: `${UNLOCK_DIGIT_COUNT} digits` },
-    digitOf: { title: `Digit {digit} of ${UNLOCK_DIGIT_COUNT}` },
     checking: { title: "Checking…" },
     unlockButton: { title: "Unlock" },
     demoSwitch: { title: `Show Owner Info without unlock digits (demo: digits are ${unlockDigitsOf(DEMO_TOKEN)})` },
@@ -197,6 +197,9 @@ export const en = {
     yoursSteps: { title: "Sign in, open Token and claim it with the password from your sticker pack. It takes about 2 minutes." },
     activate: { title: "Sign in to activate" },
     foundTitle: { title: "Found it on something?" },
+    greeting: { title: "Hi! I found something of yours through Tagback." },
+    tweet: { title: "Hey @{username}, I found your lost product. Reach me through Tagback so I can return it! #Tagback" },
+    tweetWithCard: { title: "Hey @{username}, I found your lost product with metro card number {card}. Reach me through Tagback so I can return it! #Tagback" },
   },
   /** The search form and the /findowner page around it. */
   search: {
@@ -276,6 +279,9 @@ export const en = {
     shareHeading: { title: "Share Tagback" },
     shareOn: { title: "Share on {network}" },
     madeInIndia: { title: "Made in India" },
+    supportGreeting: { title: "Hi Tagback, I have a question" },
+    chooseLanguage: { title: "Choose a language from the list." },
+    shareText: { title: "Tagback: QR stickers that bring lost things home" },
   },
   /**
    * The profile form and its save (spec 001 §5 "Profile"; app/features/owner/profile-schema.ts).
@@ -692,6 +698,11 @@ export const en = {
     connecting: { title: "Connecting…" },
     linkGoneTitle: { title: "This link does not work" },
     linkGoneLead: { title: "The link is wrong, or the owner has closed this conversation or deleted their account." },
+    mailSubject: { title: "Your private link to the owner's answers" },
+    mailSent: { title: "Your message was sent to the owner through Tagback." },
+    mailLink: { title: "Your private link, to read the owner's answers and reply: {link}" },
+    mailKeep: { title: "Keep it to yourself: anyone with this link can read the conversation." },
+    foundWhereShown: { title: "Where you found it:" },
   },
   /** The owner's side of "I found this": alerts in /settings, the thread in /messaging. English only. */
   finderContact: {

@@ -26,7 +26,8 @@ import type { TranslatedCatalogue } from "./translated";
 const lockHours = UNLOCK_CLIENT_LOCK_HOURS === 1 ? "एक घंटे" : `${UNLOCK_CLIENT_LOCK_HOURS} घंटे`;
 const digits5to8 = `स्टिकर पर छपे ${TOKEN_LENGTH} अंकों के टोकन के 5वें से 8वें अंक डालें`;
 const fullToken = `स्टिकर पर छपा पूरा ${TOKEN_LENGTH} अंकों का टोकन डालें`;
-const andContacts = "और वे संपर्क विवरण पढ़ने के लिए जो मालिक साइन इन किए हुए लोगों को दिखाते हैं";
+// A second sentence, not a relative clause stacked inside the first.
+const alsoContacts = "इससे आप वे संपर्क विवरण भी देख पाएँगे जो मालिक साइन इन किए हुए लोगों को दिखाते हैं।";
 
 export const hi = {
   common: {
@@ -36,6 +37,7 @@ export const hi = {
     },
     unknownAction: { title: "यह काम समझ नहीं आया।" },
     loggedOut: { title: "आप लॉग आउट हो गए हैं" },
+    tagbackUser: { title: "Tagback उपयोगकर्ता" },
   },
   finder: {
     emptyMetroCard: { title: "कृपया नंबर डालें", description: "मालिक को ढूँढने के लिए मेट्रो कार्ड का नंबर डालें" },
@@ -51,7 +53,7 @@ export const hi = {
     failed: { title: "खोज नहीं हो पाई", description: "खोजते समय कोई गड़बड़ी हुई। कृपया थोड़ी देर बाद फिर कोशिश करें।" },
     invalidType: { title: "खोज का प्रकार गलत है", description: "लिंक में दिया गया खोज का प्रकार मान्य नहीं है।" },
     tooManySearches: {
-      title: "बहुत ज़्यादा खोजें",
+      title: "आपने बहुत बार खोजा है",
       description: `इस IP पते से एक मिनट में ज़्यादा से ज़्यादा ${SEARCHES_PER_MINUTE} बार खोजा जा सकता है। कृपया थोड़ी देर बाद फिर कोशिश करें।`,
     },
     copied: { title: "कॉपी हो गया!", description: "ट्वीट का टेक्स्ट क्लिपबोर्ड पर कॉपी हो गया है।" },
@@ -77,9 +79,9 @@ export const hi = {
     noBio: { title: "मालिक ने अभी कोई जानकारी नहीं जोड़ी है।" },
     hidden: { title: "मालिक ने यह जानकारी छिपा रखी है।" },
     digitsToRead: { title: `इसे पढ़ने के लिए ${digits5to8}।` },
-    digitsToReadAndContacts: { title: `इसे ${andContacts}, ${digits5to8}।` },
+    digitsToReadAndContacts: { title: `इसे पढ़ने के लिए ${digits5to8}। ${alsoContacts}` },
     tokenToRead: { title: `इसे पढ़ने के लिए ${fullToken}।` },
-    tokenToReadAndContacts: { title: `इसे ${andContacts}, ${fullToken}।` },
+    tokenToReadAndContacts: { title: `इसे पढ़ने के लिए ${fullToken}। ${alsoContacts}` },
     digitsToSee: { title: `इन्हें देखने के लिए ${digits5to8}।` },
     tokenToSee: { title: `इन्हें देखने के लिए ${fullToken}।` },
     sharesMore: { title: "साइन इन किए हुए लोगों को मालिक अपने और संपर्क विवरण भी दिखाते हैं।" },
@@ -93,19 +95,18 @@ export const hi = {
     mobile: { title: "मोबाइल" },
     reportQuestion: { title: "इस प्रोफ़ाइल में कुछ गलत लगा?" },
     reportLink: { title: "हमें बताएँ" },
-    reportAfter: { title: "हम इसकी जाँच करेंगे।" },
+    reportSentence: { title: "{link}, हम इसकी जाँच करेंगे।" },
     openProfile: { title: "प्रोफ़ाइल खोलें" },
     makeTweet: { title: "ट्वीट करें" },
     copyTweet: { title: "ट्वीट का टेक्स्ट कॉपी करें" },
     messageTitle: { title: "Tagback के ज़रिए मालिक से बात करें" },
     messagePrivate: { title: "आपका फ़ोन नंबर और ई-मेल निजी रहते हैं।" },
-    messageOwner: { title: "मालिक को मैसेज करें" },
-    messageSignIn: { title: "पहले आपसे साइन इन करने को कहा जाएगा, फिर आप इसी मालिक पर लौट आएँगे।" },
+    messageOwner: { title: "मालिक को संदेश भेजें" },
+    messageSignIn: { title: "पहले आपसे साइन इन करने को कहा जाएगा, फिर आप इसी पेज पर लौट आएँगे।" },
     stickerToken: { title: "स्टिकर का टोकन" },
     tokenPlaceholder: { title: `${TOKEN_LENGTH} अंक` },
     unlockDigits: { title: "अनलॉक के अंक" },
     digitsPlaceholder: { title: `${UNLOCK_DIGIT_COUNT} अंक` },
-    digitOf: { title: `${UNLOCK_DIGIT_COUNT} में से अंक {digit}` },
     checking: { title: "जाँच हो रही है…" },
     unlockButton: { title: "अनलॉक करें" },
     demoSwitch: { title: `अनलॉक अंकों के बिना मालिक की जानकारी दिखाएँ (डेमो के अंक ${unlockDigitsOf(DEMO_TOKEN)} हैं)` },
@@ -130,6 +131,9 @@ export const hi = {
     yoursSteps: { title: "साइन इन करें, Token पेज खोलें और स्टिकर पैक में मिले पासवर्ड से इसे अपने नाम करें। इसमें लगभग 2 मिनट लगते हैं।" },
     activate: { title: "साइन इन करके एक्टिवेट करें" },
     foundTitle: { title: "यह किसी सामान पर लगा मिला?" },
+    greeting: { title: "नमस्ते! Tagback के ज़रिए मुझे आपकी एक चीज़ मिली है।" },
+    tweet: { title: "नमस्ते @{username}, आपका खोया हुआ सामान मुझे मिला है। इसे लौटाने के लिए Tagback से मुझसे संपर्क करें! #Tagback" },
+    tweetWithCard: { title: "नमस्ते @{username}, मेट्रो कार्ड नंबर {card} वाला आपका खोया हुआ सामान मुझे मिला है। इसे लौटाने के लिए Tagback से मुझसे संपर्क करें! #Tagback" },
   },
   search: {
     whatFound: { title: "आपको क्या मिला?" },
@@ -148,7 +152,7 @@ export const hi = {
     metaTitle: { title: "मालिक खोजें | Tagback" },
     metaDescription: { title: "Tagback स्टिकर लगी कोई चीज़ मिली है? मालिक तक पहुँचने के लिए उसका मेट्रो कार्ड नंबर या टोकन डालें।" },
     contactUs: { title: "हमसे संपर्क करें" },
-    messageUsOn: { title: "{network} पर हमें मैसेज करें" },
+    messageUsOn: { title: "{network} पर हमें संदेश भेजें" },
     chatOnWhatsApp: { title: "WhatsApp पर चैट करें" },
     buyStickers: { title: "स्टिकर खरीदें" },
     visitHome: { title: "Tagback क्या है? होम पेज देखें" },
@@ -201,10 +205,13 @@ export const hi = {
     shareHeading: { title: "Tagback शेयर करें" },
     shareOn: { title: "{network} पर शेयर करें" },
     madeInIndia: { title: "भारत में बना" },
+    supportGreeting: { title: "नमस्ते Tagback, मेरा एक सवाल है" },
+    chooseLanguage: { title: "सूची में से कोई भाषा चुनें।" },
+    shareText: { title: "Tagback: QR स्टिकर जो खोई चीज़ें घर लौटाते हैं" },
   },
   lostMode: {
     title: { title: "मालिक ने यह सामान खोया हुआ बताया है" },
-    lead: { title: "इसे ढूँढने के लिए धन्यवाद। कृपया नीचे दिए तरीकों से मालिक से संपर्क करें।" },
+    lead: { title: "इसे लौटाने में मदद के लिए धन्यवाद। कृपया नीचे दिए तरीकों से मालिक से संपर्क करें।" },
     message: { title: "मालिक का संदेश" },
     reward: { title: "इनाम" },
   },
@@ -223,10 +230,10 @@ export const hi = {
     },
     foundWhereLabel: { title: "यह आपको कहाँ मिला? (ज़रूरी नहीं)" },
     handoverLegend: { title: "आप इसे कैसे लौटाएँगे?" },
-    handoverKeep: { title: "आपका जवाब आने तक मैं इसे अपने पास रखूँगा/रखूँगी" },
-    handoverMetroCounter: { title: "मैं इसे मेट्रो स्टेशन के खोया-पाया काउंटर पर छोड़ दूँगा/दूँगी" },
-    handoverPolice: { title: "मैं इसे पुलिस को सौंप दूँगा/दूँगी" },
-    handoverPlace: { title: "मैं इसे इस जगह पर छोड़ूँगा/छोड़ूँगी:" },
+    handoverKeep: { title: "आपका जवाब आने तक यह मेरे पास सुरक्षित रहेगा" },
+    handoverMetroCounter: { title: "यह मेट्रो स्टेशन के खोया-पाया काउंटर पर जमा होगा" },
+    handoverPolice: { title: "यह पुलिस को सौंपा जाएगा" },
+    handoverPlace: { title: "यह इस जगह पर छोड़ा जाएगा:" },
     placeLabel: { title: "जगह" },
     honeypotLabel: { title: "इस फ़ील्ड को खाली छोड़ें" },
     send: { title: "मालिक को भेजें" },
@@ -248,7 +255,7 @@ export const hi = {
     },
     ownerLimit: {
       title: "संदेश नहीं भेजा गया",
-      description: "इन मालिक को आज बहुत सारे संदेश मिल चुके हैं। कृपया कल फिर कोशिश करें, या सामान किसी खोया-पाया काउंटर पर जमा कर दें।",
+      description: "इस सामान के मालिक को आज बहुत सारे संदेश मिल चुके हैं। कृपया कल फिर कोशिश करें, या सामान किसी खोया-पाया काउंटर पर जमा कर दें।",
     },
     formUsed: {
       title: "संदेश नहीं भेजा गया",
@@ -290,6 +297,11 @@ export const hi = {
     live: { title: "लाइव" },
     connecting: { title: "जुड़ रहा है…" },
     linkGoneTitle: { title: "यह लिंक काम नहीं करता" },
-    linkGoneLead: { title: "लिंक गलत है, या मालिक ने यह बातचीत बंद कर दी है या अपना खाता हटा दिया है।" },
+    linkGoneLead: { title: "लिंक गलत है, या मालिक ने यह बातचीत बंद कर दी है या अपना अकाउंट हटा दिया है।" },
+    mailSubject: { title: "मालिक के जवाब पढ़ने के लिए आपका निजी लिंक" },
+    mailSent: { title: "आपका संदेश Tagback के ज़रिए मालिक को भेज दिया गया है।" },
+    mailLink: { title: "मालिक के जवाब पढ़ने और जवाब देने के लिए आपका निजी लिंक: {link}" },
+    mailKeep: { title: "यह लिंक किसी से साझा न करें: जिसके पास यह लिंक होगा, वह बातचीत पढ़ सकता है।" },
+    foundWhereShown: { title: "आपको यह कहाँ मिला:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -24,7 +24,9 @@ export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const response = await next();
   try {
     response.headers.append("Vary", "Accept-Language, Cookie");
-    if (!response.headers.has("Content-Language")) response.headers.set("Content-Language", locale);
+    // The context's, not the one read above: a page's action may have switched it (a language
+    // chosen on a form with a draft, routes/contact-owner).
+    if (!response.headers.has("Content-Language")) response.headers.set("Content-Language", context.get(localeContext));
   } catch {
     // A response with immutable headers (Response.redirect, a fetched one): left as it is.
   }

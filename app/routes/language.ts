@@ -8,11 +8,14 @@ import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { localeCookie } from "~/i18n/locale-cookie.server";
 import { isLocale, LOCALES } from "~/core/locale";
+import { messageIn } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const locale = form.get("lang");
-  if (!isLocale(locale)) return data(`Choose a language: ${LOCALES.join(", ")}.`, { status: 400 });
+  // In the language the page was in, then the codes for whoever sent it by hand.
+  if (!isLocale(locale)) return data(`${messageIn(context.get(localeContext), "site.chooseLanguage").title} (${LOCALES.join(", ")})`, { status: 400 });
   return redirect(safeRedirect(form.get("returnTo"), "/"), {
     status: 303,
     headers: { "Set-Cookie": await localeCookie().serialize(locale) },

@@ -21,8 +21,9 @@ import {
   FINDER_MESSAGE_OWNER_LIMIT,
   MIN_FILL_SECONDS,
 } from "~/features/finder-contact/rules";
-import { message } from "~/i18n/messages";
+import { message, translator } from "~/i18n/messages";
 import { deliverDue } from "~/core/outbox.server";
+import { ENGLISH_RUN } from "../support/locale-scripts";
 import { messagingHub } from "~/features/messaging/hub.server";
 import { announceMessage } from "~/features/messaging/live.server";
 import * as contactRoute from "~/routes/contact-owner/route";
@@ -667,5 +668,41 @@ describe("alert settings", () => {
     expect(statusOf(await settingsPost(owner, { intent: "backup-email", backupEmail: "" }))).toBe(302);
     expect(statusOf(await settingsPost(owner, { intent: "scan-alerts", value: "off" }))).toBe(302);
     expect(await read()).toEqual({ backup: null, scan: false });
+  });
+});
+
+describe("in the finder's language (issue 34)", () => {
+  function sendIn(locale: string, owner: Owner, fields: Record<string, string>) {
+    const request = post(formPath(owner), { ticket: ticketOf(owner), message: "Found your keys at Rajiv Chowk, gate 2", handover: "keep", website: "", ...fields });
+    request.headers.set("Accept-Language", `${locale}-IN,${locale};q=0.9`);
+    return callRoute(contactRoute.action, request, { clientIp: `203.0.113.${200 + Math.floor(Math.random() * 50)}` });
+  }
+
+  for (const locale of ["ta", "bn", "kn"] as const) {
+    test(`${locale}: the finder's private-link mail is in that language alone, the warning included`, async () => {
+      const owner = await ownerWithToken();
+      const address = `finder-${locale}-${crypto.randomUUID().slice(0, 6)}@example.test`;
+      const secret = secretOf(await sendIn(locale, owner, { contact: address }));
+      const [mail] = await mailsTo(address);
+      const { t } = translator(locale);
+      expect(mail).toContain(`Subject: ${t("contact.mailSubject")}`);
+      expect(mail).toContain(t("contact.mailKeep"));
+      expect(mail).toContain(`/f/${secret}`);
+      const body = mail!.slice(mail!.indexOf(`Subject: `)).replace(/https?:\/\/\S+/g, "").replace(/Tagback|Subject:/g, "");
+      expect(body.match(ENGLISH_RUN)).toBeNull();
+      // The old Hindi line (Devanagari letters; the danda । is Bengali's full stop too).
+      expect(body).not.toMatch(/[\u0900-\u0963\u0966-\u097F]/);
+    });
+  }
+
+  test("switching language on the form answers the same draft, sends nothing, and sets the language", async () => {
+    const owner = await ownerWithToken();
+    const before = await storedFor(owner.id);
+    const result = await sendIn("en", owner, { lang: "ta", message: "Found your keys", foundWhere: "Gate 2", handover: "police" });
+    expect(statusOf(result)).toBe(200);
+    const draft = dataOf<{ alert: unknown; errors: object; values: { message: string; foundWhere: string; handover: string } }>(result);
+    expect(draft).toMatchObject({ alert: null, errors: {}, values: { message: "Found your keys", foundWhere: "Gate 2", handover: "police" } });
+    expect(cookiesFrom(result)).toContain("tb_lang=");
+    expect(await storedFor(owner.id)).toEqual(before);
   });
 });

@@ -14,7 +14,7 @@ import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import * as schema from "../../db/schema.ts";
 import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 import { SEARCHES_PER_MINUTE, UNLOCK_WRONG_PER_CLIENT } from "../../app/features/finder/rules.ts";
-import { SOCIAL_LINKS } from "../../app/core/site.ts";
+import { socialLinks } from "../../app/core/site.ts";
 import { formTicket } from "../../app/features/finder-contact/form-ticket.server.ts";
 import { LOCALES, LOCALE_NAMES } from "../../app/core/locale.ts";
 import { ENGLISH_RUN, LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts.ts";
@@ -265,7 +265,7 @@ describe("closed menus (<details>) in Hindi", () => {
   for (const url of ["/findowner", `/findowner?t=${DEMO_IDENTIFIERS.aarav.token}`]) {
     test(`${url}: no English in its menus but the networks' names`, async () => {
       const { html } = await get(url, { "Accept-Language": HINDI });
-      const text = menuText(html).replace(new RegExp(`\\b(?:${SOCIAL_LINKS.map((link) => link.label).join("|")})\\b`, "g"), " ");
+      const text = menuText(html).replace(new RegExp(`\\b(?:${socialLinks("").map((link) => link.label).join("|")})\\b`, "g"), " ");
       expect(text.match(ENGLISH_RUN) ?? []).toEqual([]);
       for (const item of contactItems(hi)) expect(html).toContain(item);
     });
@@ -382,7 +382,7 @@ function englishLeftIn(html: string): string[] {
   for (const own of [...peoplesWords].sort((a, b) => b.length - a.length)) words = words.split(own).join(" ");
   // The licence credit of the IP-location data is kept in the words its licence asks for.
   words = words.split("IP Geolocation by DB-IP").join(" ");
-  words = words.replace(new RegExp(`\\b(?:${SOCIAL_LINKS.map((link) => link.label).join("|")})\\b`, "g"), " ");
+  words = words.replace(new RegExp(`\\b(?:${socialLinks("").map((link) => link.label).join("|")})\\b`, "g"), " ");
   return words.match(ENGLISH_RUN) ?? [];
 }
 
@@ -460,5 +460,31 @@ describe.each(TRANSLATED)("every finder page in %s", (locale) => {
     const html = await response.text();
     expect(html.includes(inLocale("unlock.wrong").title), "unlock.wrong").toBe(true);
     expect(englishLeftIn(html)).toEqual([]);
+  });
+});
+
+describe("one page, one language (issue 34)", () => {
+  test("/ in Tamil: the hero's actions read as the same actions elsewhere on the page, the English copy says it is English", async () => {
+    const { html } = await get("/", { "Accept-Language": "ta" });
+    const ta = (key: MessageKey) => messageIn("ta", key).title;
+    const hero = html.slice(html.indexOf('id="hero"'), html.indexOf("</section>", html.indexOf('id="hero"')));
+    expect(hero).toContain(ta("search.findOwner"));
+    expect(hero).toContain(ta("search.buyStickers"));
+    expect(hero).not.toContain(">Find Owner<");
+    expect(hero).not.toContain("Buy Stickers");
+    // The hero's English copy, and every marketing section, is marked lang="en".
+    expect(hero).toMatch(/<h1 lang="en"/);
+    for (const id of ["problem", "features", "faq", "get-started"]) expect(html, id).toMatch(new RegExp(`<section lang="en" id="${id}"`));
+    // The search stays in the page's language: its section is not marked.
+    expect(html).toMatch(/<section id="find-owner"/);
+  });
+
+  test("a mistyped sticker link (/?t=12) is the finder's small page in their language with the error, not the landing page", async () => {
+    const { response, html } = await get("/?t=12", { "Accept-Language": "ta" });
+    expect(response.status).toBe(400);
+    expect(html).toContain('lang="ta"');
+    expect(html).toContain(messageIn("ta", "search.pageTitle").title);
+    expect(html).not.toContain('id="hero"');
+    expect(html).not.toContain('id="faq"');
   });
 });

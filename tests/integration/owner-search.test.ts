@@ -79,14 +79,14 @@ describe("lookup", () => {
       searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unverifiedToken }, client),
       searchOwner(db, { type: "metrocard", number: "11112222333344" }, client),
     ]);
-    for (const miss of misses) expect(miss).toEqual({ result: { profile: NOT_FOUND_PROFILE, tweetText: null, visit: false }, visitId: null });
+    for (const miss of misses) expect(miss).toEqual({ result: { profile: NOT_FOUND_PROFILE, tweet: null, visit: false }, visitId: null });
   });
 
   test("a minted sticker nobody has claimed says it is not activated, and nothing else", async () => {
     const client = { ip: "203.0.113.9", log: true };
     const { result, visitId } = await searchOwner(db, { type: "tagbacktoken", number: DEMO_IDENTIFIERS.unclaimedTokens[0] }, client);
     expect(visitId).toBeNull();
-    expect(result).toEqual({ profile: NOT_ACTIVATED_PROFILE, tweetText: null, visit: false });
+    expect(result).toEqual({ profile: NOT_ACTIVATED_PROFILE, tweet: null, visit: false });
     // Apart from its kind, the same empty shape as the placeholder.
     expect({ ...result.profile, kind: "not-found" }).toEqual(NOT_FOUND_PROFILE);
   });

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 
 export const DELETE_ACCOUNT_INTENT = "delete-account";
 
@@ -20,7 +20,7 @@ type DeleteAccountProps = {
 };
 
 export function DeleteAccount({ email, supportHref, refused }: DeleteAccountProps) {
-  const [typed, setTyped] = useState(refused?.typed ?? "");
+  const [typed, setTyped] = useState(() => typedBeforeHydration("delete-confirm", refused?.typed ?? ""));
   const hydrated = useHydrated();
   const confirmed = typed.trim().toLowerCase() === email.toLowerCase();
   return (

@@ -25,6 +25,8 @@ import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
 import { itemLabel, privatePath, type ItemRef } from "./threads.server";
 import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
+import { finderLinkMail } from "./finder-mail";
+import type { Locale } from "~/core/locale";
 
 const HANDOVER_TEXT: Record<Handover, MessageKey> = {
   keep: "contact.handoverKeep",
@@ -116,26 +118,20 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
   );
 }
 
-/** The finder's own copy of their private link (only when they gave an e-mail address). Inside the message's transaction. */
-export function queueFinderLink(tx: Tx, thread: { finderUserId: string; conversationId: string; email: string; secret: string }) {
+/**
+ * The finder's own copy of their private link (only when they gave an e-mail address), in the
+ * language of their request (finder-mail.ts). Inside the message's transaction.
+ */
+export function queueFinderLink(tx: Tx, thread: { finderUserId: string; conversationId: string; email: string; secret: string; locale: Locale }) {
   const { email, secret } = thread;
-  const link = `${getEnv().APP_URL}${privatePath(secret)}`;
-  const text = [
-    "Your message was sent to the owner through Tagback.",
-    "",
-    `Your private link, to read the owner's answers and reply: ${link}`,
-    "",
-    "Keep it to yourself: anyone with this link can read the conversation.",
-    "",
-    "आपका संदेश मालिक को भेज दिया गया है। मालिक का जवाब पढ़ने और जवाब देने के लिए ऊपर दिया निजी लिंक खोलें।",
-  ].join("\n");
+  const { subject, text } = finderLinkMail(thread.locale, { link: `${getEnv().APP_URL}${privatePath(secret)}` });
   const mail: QueuedMail = {
     key: `finder-link:${thread.conversationId}`,
     kind: "finder_link",
     userId: thread.finderUserId,
     conversationId: thread.conversationId,
     to: email,
-    subject: "Your private link to the owner's answers",
+    subject,
     text,
   };
   queueMails(tx, [mail]);

@@ -10,7 +10,7 @@ export function FoundThisButton({ query }: { query: SearchQuery }) {
   const { t } = useT();
   return (
     <div className="text-center">
-      <ButtonLink to={contactOwnerHref(query)} size="xl" className="w-full" data-testid="found-this">
+      <ButtonLink to={contactOwnerHref(query)} size="xl" className="w-full text-balance" data-testid="found-this">
         {t("contact.button")}
       </ButtonLink>
       <p className="mt-1 text-xs text-slate-600">{t("contact.buttonHelp")}</p>

@@ -236,10 +236,10 @@ export async function threadState(db: Db, thread: FinderThread, shown: LiveMessa
   return { state: read ? "read" : "sent", ownerReadAt };
 }
 
-/** The owner's public name, as the finder already saw it on the scan result. */
+/** The owner's public name, as the finder already saw it on the scan result ("" for none: the page says so in its language). */
 export async function ownerNameOf(db: Db, ownerId: string): Promise<string> {
   const row = await db.select({ first: profiles.firstName, last: profiles.lastName }).from(profiles).where(eq(profiles.id, ownerId)).get();
-  return [row?.first, row?.last].filter(Boolean).join(" ").trim() || "Tagback user";
+  return [row?.first, row?.last].filter(Boolean).join(" ").trim();
 }
 
 /** Closes the owner's thread: its link stops working at once. False when it is not theirs. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { contactLinks, normalizePhone, normalizeTelegram, tweetIntentUrl, tweetTemplate } from "./contact-links";
+import { contactLinks, normalizePhone, normalizeTelegram, tweetIntentUrl, tweetTemplate, withGreeting } from "./contact-links";
+import { translator } from "~/i18n/messages";
 
 describe("normalizePhone", () => {
   test("a number starting with + is kept (spacing dropped)", () => {
@@ -57,10 +58,28 @@ describe("contact links", () => {
 });
 
 describe("tweet template", () => {
-  test("cites the X username (or 'user') and the metro card number", () => {
-    expect(tweetTemplate("aarav_sharma", "1234567890")).toContain("@aarav_sharma");
-    expect(tweetTemplate("aarav_sharma", "1234567890")).toContain("1234567890");
-    expect(tweetTemplate(null, null)).toMatch(/^Hey user,/);
+  test("cites the X username and the metro card number, in the finder's language", () => {
+    const { t } = translator("en");
+    expect(tweetTemplate(t, "aarav_sharma", "1234567890")).toContain("@aarav_sharma");
+    expect(tweetTemplate(t, "aarav_sharma", "1234567890")).toContain("1234567890");
+    expect(tweetTemplate(t, "aarav_sharma", null)).toMatch(/^Hey @aarav_sharma,/);
+    const tamil = tweetTemplate(translator("ta").t, "aarav_sharma", "1234567890");
+    expect(tamil).toContain("@aarav_sharma");
+    expect(tamil).toContain("1234567890");
+    expect(tamil).toMatch(/[\u0B80-\u0BFF]/);
     expect(tweetIntentUrl("a b")).toBe("https://x.com/intent/tweet?text=a%20b");
+  });
+});
+
+describe("greeting", () => {
+  test("SMS and WhatsApp open with the finder's words; Call and Telegram as they are", () => {
+    const links = contactLinks({ socialSms: "9845098450", socialCall: "9845012345", socialTelegram: "rohan_blr", socialWhatsapp: "9845012345" });
+    const hrefs = links.map((link) => withGreeting(link, "नमस्ते!"));
+    expect(hrefs).toEqual([
+      `sms:+919845098450?body=${encodeURIComponent("नमस्ते!")}`,
+      "tel:+919845012345",
+      "https://t.me/rohan_blr",
+      `https://wa.me/919845012345?text=${encodeURIComponent("नमस्ते!")}`,
+    ]);
   });
 });

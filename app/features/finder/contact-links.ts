@@ -34,13 +34,14 @@ export type SocialFields = {
   socialWhatsapp: string | null;
 };
 
-const FINDER_GREETING = "Hi! I found something of yours through Tagback.";
-
-/** The SMS, Call, Telegram and WhatsApp buttons, for the fields the owner filled in. */
+/**
+ * The SMS, Call, Telegram and WhatsApp buttons, for the fields the owner filled in. SMS and
+ * WhatsApp open with a greeting the page adds in the finder's language (`withGreeting`).
+ */
 export function contactLinks(fields: SocialFields): ContactLink[] {
   const links: ContactLink[] = [];
   const sms = normalizePhone(fields.socialSms);
-  if (sms) links.push({ kind: "sms", label: "SMS", href: `sms:${sms}?body=${encodeURIComponent(FINDER_GREETING)}`, display: sms });
+  if (sms) links.push({ kind: "sms", label: "SMS", href: `sms:${sms}`, display: sms });
   const call = normalizePhone(fields.socialCall);
   if (call) links.push({ kind: "call", label: "Call", href: `tel:${call}`, display: call });
   const telegram = normalizeTelegram(fields.socialTelegram);
@@ -53,22 +54,33 @@ export function contactLinks(fields: SocialFields): ContactLink[] {
     links.push({
       kind: "whatsapp",
       label: "WhatsApp",
-      href: `https://wa.me/${whatsapp.slice(1)}?text=${encodeURIComponent(FINDER_GREETING)}`,
+      href: `https://wa.me/${whatsapp.slice(1)}`,
       display: whatsapp,
     });
   }
   return links;
 }
 
+/** The link with the finder's first words filled in, where the app takes them (SMS, WhatsApp). */
+export function withGreeting(link: ContactLink, greeting: string): string {
+  if (link.kind === "sms") return `${link.href}?body=${encodeURIComponent(greeting)}`;
+  if (link.kind === "whatsapp") return `${link.href}?text=${encodeURIComponent(greeting)}`;
+  return link.href;
+}
+
+/** Make a Tweet on a result: the metro card it cites, only when the finder searched by it. */
+export type Tweet = { card: string | null };
+
+/** A translator's text of a key (useT's `t`): the tweet is written in the finder's language. */
+type Text = (key: "scan.tweet" | "scan.tweetWithCard", values: Record<string, string>) => string;
+
 /**
- * The Make a Tweet text: the finder found a lost product of the owner, citing the owner's X
- * username (or 'user') and the metro card number. The number is cited only when the finder
- * searched by it: a token must never be tweeted (its digits 5-8 unlock a masked bio).
+ * The Make a Tweet text, in the finder's language: the finder found a lost product of the owner,
+ * citing the owner's X username and the metro card number. The number is cited only when the
+ * finder searched by it: a token must never be tweeted (its digits 5-8 unlock a masked bio).
  */
-export function tweetTemplate(xUsername: string | null, metroCardNumber: string | null): string {
-  const who = xUsername ? `@${xUsername}` : "user";
-  const card = metroCardNumber ? ` with metro card number ${metroCardNumber}` : "";
-  return `Hey ${who}, I found your lost product${card}. Reach me through Tagback so I can return it! #Tagback`;
+export function tweetTemplate(t: Text, xUsername: string, metroCardNumber: string | null): string {
+  return metroCardNumber ? t("scan.tweetWithCard", { username: xUsername, card: metroCardNumber }) : t("scan.tweet", { username: xUsername });
 }
 
 export function tweetIntentUrl(text: string): string {

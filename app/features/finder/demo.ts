@@ -2,7 +2,7 @@
 // token is reserved and never minted for a real sticker; `?demo=LOCATION` opens it too.
 import { DEMO_TOKEN, unlockDigitsOf } from "~/features/stickers/rules";
 import { avatarDataUri } from "./avatar";
-import { contactLinks, tweetTemplate } from "./contact-links";
+import { contactLinks, type Tweet } from "./contact-links";
 import type { PublicProfile } from "./public-profile";
 import type { SearchQuery } from "./search-input";
 
@@ -32,4 +32,4 @@ export function demoProfile(options: { unlocked: boolean }): PublicProfile {
   };
 }
 
-export const DEMO_TWEET_TEXT = tweetTemplate(DEMO_X_USERNAME, DEMO_METRO_CARD);
+export const DEMO_TWEET: Tweet = { card: DEMO_METRO_CARD };

@@ -23,7 +23,7 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
   return (
     <OwnerDialog
       profile={profile}
-      tweetText={search.tweetText}
+      tweet={search.tweet}
       query={search.query}
       visit={search.visit}
       demoUnmasked={search.demoUnmasked}

@@ -26,12 +26,17 @@ export type UnlockOffer = {
  * What the owner shares with a signed-in finder who unlocked their profile (Settings: "Show
  * e-mail", "Show mobile number"). Never sent to an anonymous finder.
  */
+import type { Tweet } from "./contact-links";
+
 export type SharedContacts = { email: string | null; mobile: string | null };
 
 export type FinderSearchResult = {
   profile: PublicProfile;
-  /** The tweet text cites the metro card only when the finder searched by it. */
-  tweetText: string | null;
+  /**
+   * Make a Tweet is offered (the owner has an X username); it cites the metro card only when the
+   * finder searched by it. The text itself is written in the finder's language by the page.
+   */
+  tweet: Tweet | null;
   /** The search was logged as a visit (its ticket is in the finder's cookie): "Share my location" is offered. */
   visit: boolean;
   query: SearchQuery;

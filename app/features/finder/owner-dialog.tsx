@@ -2,14 +2,13 @@
 // HTML, closed by a link to the page without the search; with JavaScript also by Escape, back and
 // a click outside. It holds the unlock form for a masked bio and, with the finder's consent, the
 // button that adds their browser position to the search they just made.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { PublicProfileView } from "~/features/finder/public-profile-view";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import type { SearchQuery } from "~/features/finder/search-input";
-import { useDigitBoxes } from "~/core/hooks/use-digit-boxes";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import type { FinderActionData, SharedContacts, UnlockMode, UnlockOffer } from "~/features/finder/finder";
@@ -19,12 +18,13 @@ import { FoundThisButton } from "~/features/finder-contact/found-this-button";
 import { MissView, NotActivatedView } from "~/features/finder/miss-view";
 import { useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "~/components/language-switch";
+import type { Tweet } from "~/features/finder/contact-links";
 import { LostNotice } from "~/features/lost-found/lost-notice";
 import type { LostNotice as LostNoticeData } from "~/features/lost-found/lost-mode";
 
 export type OwnerDialogProps = {
   profile: PublicProfile;
-  tweetText: string | null;
+  tweet: Tweet | null;
   query: SearchQuery;
   /** The search was logged as a visit: its location can be shared. */
   visit: boolean;
@@ -42,7 +42,7 @@ export type OwnerDialogProps = {
 };
 
 export function OwnerDialog(props: OwnerDialogProps) {
-  const { profile, tweetText, query, closeHref } = props;
+  const { profile, tweet, query, closeHref } = props;
   // The last unlock answer says which form comes next, else the search's offer: the 4 digits, or
   // the full token once this profile has had too many wrong digits (features/finder/rules.ts).
   const actionData = useActionData<FinderActionData>();
@@ -72,7 +72,7 @@ export function OwnerDialog(props: OwnerDialogProps) {
       {props.lost ? <LostNotice notice={props.lost} /> : null}
       <PublicProfileView
         profile={profile}
-        tweetText={tweetText}
+        tweet={tweet}
         unlockMode={mode}
         contactsOnUnlock={props.unlockOffer?.contacts ?? false}
         sharedContacts={props.sharedContacts}
@@ -100,27 +100,27 @@ export function OwnerDialog(props: OwnerDialogProps) {
 }
 
 /**
- * Digit mode: four one-digit boxes with JavaScript (paste fills them, backspace goes back); one
- * field without. Token mode: one field for the full token, with or without JavaScript.
+ * Digit mode: one field for the four unlock digits; token mode: one field for the full token. The
+ * same elements in the server's HTML and once React runs, so digits typed on a slow phone before the
+ * scripts came stay (issue 34). Script only keeps the field to digits (and the result page's own
+ * script does the same, result-page.browser.ts).
  */
 function UnlockForm({ query, message, mode }: { query: SearchQuery; message: string | null; mode: UnlockMode }) {
   const { t } = useT();
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "unlock";
-  const { boxes, boxProps } = useDigitBoxes(UNLOCK_DIGIT_COUNT);
-  const tokenField = useRef<HTMLInputElement>(null);
-  // After a refused try the boxes start again from the first; the token field keeps its value to fix.
+  const field = useRef<HTMLInputElement>(null);
+  // After a refused try the field is selected, so the next digits replace the wrong ones.
   useEffect(() => {
     if (!message) return;
-    if (mode === "token") {
-      tokenField.current?.focus();
-      tokenField.current?.select();
-      return;
-    }
-    for (const box of boxes.current) if (box) box.value = "";
-    boxes.current[0]?.focus();
+    field.current?.focus();
+    field.current?.select();
   }, [message, mode]);
+  const digitsOnly = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const digits = input.value.replace(/\D/g, "");
+    if (digits !== input.value) input.value = digits;
+  };
 
   return (
     <Form method="post" preventScrollReset className="mt-3">
@@ -133,7 +133,7 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
             {t("scan.stickerToken")}
           </label>
           <input
-            ref={tokenField}
+            ref={field}
             id="unlock-token"
             name="stickerToken"
             type="text"
@@ -141,40 +141,27 @@ function UnlockForm({ query, message, mode }: { query: SearchQuery; message: str
             autoComplete="off"
             maxLength={TOKEN_LENGTH + 4}
             placeholder={t("scan.tokenPlaceholder")}
-            className="mt-1 w-48 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
+            className="mt-1 w-full max-w-[20ch] rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg"
           />
         </div>
-      ) : hydrated ? (
-        <fieldset>
-          <legend className="text-sm font-medium">{t("scan.unlockDigits")}</legend>
-          <div className="mt-1 flex gap-2">
-            {Array.from({ length: UNLOCK_DIGIT_COUNT }, (_, index) => (
-              <input
-                key={index}
-                {...boxProps(index)}
-                name="digit"
-                aria-label={t("scan.digitOf", { digit: index + 1 })}
-                className="h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900"
-              />
-            ))}
-          </div>
-        </fieldset>
       ) : (
         <div>
           <label htmlFor="unlock-digits" className="block text-sm font-medium">
             {t("scan.unlockDigits")}
           </label>
           <input
+            ref={field}
             id="unlock-digits"
             name="digits"
-            // A page that is not hydrated splits this field into boxes with these names (result-page.browser.ts).
-            data-digit-boxes={Array.from({ length: UNLOCK_DIGIT_COUNT }, (_, index) => t("scan.digitOf", { digit: index + 1 })).join("|")}
+            // The result page's script keeps this field to digits too (result-page.browser.ts).
+            data-digits-only
             type="text"
             inputMode="numeric"
             autoComplete="off"
             maxLength={UNLOCK_DIGIT_COUNT}
             placeholder={t("scan.digitsPlaceholder")}
-            className="mt-1 w-32 rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg tracking-widest"
+            onInput={digitsOnly}
+            className="mt-1 w-full max-w-[18ch] rounded-lg border border-amber-300 bg-white px-3 py-2 text-lg"
           />
         </div>
       )}

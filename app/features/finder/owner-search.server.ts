@@ -8,8 +8,8 @@ import type { Db } from "../../../db/connection";
 import { products, profiles, tagbackTokens } from "../../../db/schema";
 import { firstVerifiedTokenOf } from "~/features/stickers/tokens.server";
 import { avatarDataUri } from "./avatar";
-import { contactLinks, tweetTemplate } from "./contact-links";
-import { DEMO_TWEET_TEXT, demoProfile, isDemoSearch } from "./demo";
+import { contactLinks, type Tweet } from "./contact-links";
+import { DEMO_TWEET, demoProfile, isDemoSearch } from "./demo";
 import { isLocked, windowFull } from "~/core/rate-limit.server";
 import { UNLOCK_PER_CLIENT_LIMIT, UNLOCK_PER_PROFILE_WINDOWS, UNLOCK_TOKEN_PER_CLIENT_LIMIT } from "./rules";
 import { preparedPerConnection } from "~/core/prepared.server";
@@ -86,8 +86,9 @@ export async function findOwner(db: Db, query: SearchQuery): Promise<OwnerRow | 
 // ---------------------------------------------------------------------------------------------
 // Public shapes.
 
+/** "" when the owner gave no name: the page says "Tagback user" in the finder's language (common.tagbackUser). */
 function fullName(first: string | null, last: string | null) {
-  return [first, last].filter(Boolean).join(" ").trim() || "Tagback user";
+  return [first, last].filter(Boolean).join(" ").trim();
 }
 
 function parseNames(json: string | null): string[] {
@@ -148,8 +149,11 @@ async function isUnclaimedToken(db: Db, token: string): Promise<boolean> {
 
 export type SearchResult = {
   profile: PublicProfile;
-  /** The tweet text cites the metro card only when the finder searched by it. */
-  tweetText: string | null;
+  /**
+   * Make a Tweet is offered (the owner has an X username); it cites the metro card only when the
+   * finder searched by it. The text itself is written in the finder's language by the page.
+   */
+  tweet: Tweet | null;
   /**
    * This search was logged as a visit: the page offers "Share my location" for it. Which visit is
    * in the finder's cookie (location-ticket.server.ts), never in the page.
@@ -223,19 +227,19 @@ export const lookedUpContext = createContext<{ query: SearchQuery; lookedUp: Loo
  */
 export async function lookUpSearch(db: Db, query: SearchQuery, options: Omit<SearchOptions, "ip" | "log" | "automated">): Promise<LookedUp> {
   if (isDemoSearch(query)) {
-    return { result: { profile: demoProfile({ unlocked: options.demoUnlocked ?? false }), tweetText: DEMO_TWEET_TEXT, visit: false }, ownerId: null };
+    return { result: { profile: demoProfile({ unlocked: options.demoUnlocked ?? false }), tweet: DEMO_TWEET, visit: false }, ownerId: null };
   }
   const row = await findOwner(db, query);
   if (!row) {
     // Only on a miss, behind the search limit: is it a minted sticker nobody has activated yet?
     const unclaimed = query.type === "tagbacktoken" && (await isUnclaimedToken(db, query.number));
-    return { result: { profile: unclaimed ? NOT_ACTIVATED_PROFILE : NOT_FOUND_PROFILE, tweetText: null, visit: false }, ownerId: null };
+    return { result: { profile: unclaimed ? NOT_ACTIVATED_PROFILE : NOT_FOUND_PROFILE, tweet: null, visit: false }, ownerId: null };
   }
   const profile = toPublicProfile(row, { unlocked: false });
-  const tweetText = row.xUsername ? tweetTemplate(row.xUsername, query.type === "metrocard" ? query.number : null) : null;
+  const tweet = row.xUsername ? { card: query.type === "metrocard" ? query.number : null } : null;
   const unlock = await unlockOffer(db, row, options.finderId, options.clientKey);
   const lost = lostNoticeFrom(row.lostNotice);
-  return { result: { profile, tweetText, visit: false, unlock, lost }, ownerId: row.id };
+  return { result: { profile, tweet, visit: false, unlock, lost }, ownerId: row.id };
 }
 
 /** Logs a person's search of an owner (the owner's history): the row's id, for the finder's cookie. */

@@ -1,7 +1,7 @@
 // The public profile as a finder sees it: the body of the 'Owner Found at the product' dialog, and
 // the owner's own preview. It renders a PublicProfile, which has no e-mail or mobile fields.
 import { useEffect, useState, type ReactNode } from "react";
-import { tweetIntentUrl, xProfileUrl, type ContactLink } from "~/features/finder/contact-links";
+import { tweetIntentUrl, tweetTemplate, withGreeting, xProfileUrl, type ContactLink, type Tweet } from "~/features/finder/contact-links";
 import type { PublicProfile } from "~/features/finder/public-profile";
 import { useT } from "~/i18n/use-t";
 import type { MessageKey } from "~/i18n/messages";
@@ -9,8 +9,8 @@ import type { SharedContacts, UnlockMode } from "~/features/finder/finder";
 
 type PublicProfileViewProps = {
   profile: PublicProfile;
-  /** The Make a Tweet text; without it the X menu only opens the profile. */
-  tweetText?: string | null;
+  /** Make a Tweet, with the card it cites; without it the X menu only opens the profile. */
+  tweet?: Tweet | null;
   /** Shown under the masked notice: the finder's unlock form (the preview passes nothing). */
   unlock?: ReactNode;
   /** What the unlock form asks for; the notice says the same. */
@@ -24,7 +24,7 @@ type PublicProfileViewProps = {
 };
 
 export function PublicProfileView(props: PublicProfileViewProps) {
-  const { profile, tweetText, unlock, unlockMode = "digits", contactsOnUnlock = false, sharedContacts = null, footer } = props;
+  const { profile, tweet, unlock, unlockMode = "digits", contactsOnUnlock = false, sharedContacts = null, footer } = props;
   const { t } = useT();
   // Whole sentences per case: Hindi puts the verb last, so halves cannot be glued together.
   const token = unlockMode === "token";
@@ -35,6 +35,8 @@ export function PublicProfileView(props: PublicProfileViewProps) {
     : token
       ? "scan.tokenToRead"
       : "scan.digitsToRead";
+  // One sentence around the link, so each language joins it its own way ("{link}, हम …").
+  const [reportBefore = "", reportAfter = ""] = t("scan.reportSentence").split("{link}");
   return (
     <div className="space-y-5" data-profile-kind={profile.kind}>
       <div className="flex items-center gap-4">
@@ -43,14 +45,15 @@ export function PublicProfileView(props: PublicProfileViewProps) {
           alt=""
           width={72}
           height={72}
-          className="h-18 w-18 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover"
+          // In px, not rem: at 200 % text a rem-sized picture left the name one letter a line.
+          className="h-[72px] w-[72px] shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover"
           referrerPolicy="no-referrer"
         />
         <div className="min-w-0">
           <p className="text-xl font-bold break-words text-slate-900" data-testid="owner-name">
-            {profile.fullName}
+            {profile.fullName || t("common.tagbackUser")}
           </p>
-          {profile.xUsername ? <XMenu username={profile.xUsername} tweetText={tweetText ?? null} /> : null}
+          {profile.xUsername ? <XMenu username={profile.xUsername} tweet={tweet ?? null} /> : null}
         </div>
       </div>
 
@@ -106,11 +109,11 @@ export function PublicProfileView(props: PublicProfileViewProps) {
 
       {profile.kind === "not-found" || profile.kind === "not-activated" ? null : (
         <p className="border-t border-slate-100 pt-3 text-xs text-slate-600">
-          {t("scan.reportQuestion")}{" "}
+          {t("scan.reportQuestion")} {reportBefore}
           <a className="font-medium text-brand-700 underline" href="mailto:support@tagback.app?subject=Report%20a%20profile">
             {t("scan.reportLink")}
-          </a>{" "}
-          {t("scan.reportAfter")}
+          </a>
+          {reportAfter}
         </p>
       )}
     </div>
@@ -138,11 +141,12 @@ function ContactButtons({ links }: { links: ContactLink[] }) {
       <h3 id="owner-contact-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         {t("scan.contactTitle")}
       </h3>
-      <ul className="mt-2 grid grid-cols-2 gap-2">
+      {/* Two columns where two buttons fit side by side, one where they do not (a phone at large text). */}
+      <ul className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(min(100%,9.5rem),1fr))] gap-2">
         {links.map((link) => (
           <li key={link.kind}>
             <a
-              href={link.href}
+              href={withGreeting(link, t("scan.greeting"))}
               {...(link.kind === "telegram" || link.kind === "whatsapp" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
               className={`block rounded-lg px-3 py-2 text-center text-sm font-semibold text-white ${CONTACT_STYLE[link.kind]}`}
             >
@@ -191,8 +195,9 @@ function SharedContactList({ contacts }: { contacts: SharedContacts }) {
 }
 
 /** The X username with its menu (a <details>, so it opens without JavaScript). */
-function XMenu({ username, tweetText }: { username: string; tweetText: string | null }) {
+function XMenu({ username, tweet }: { username: string; tweet: Tweet | null }) {
   const { t, m } = useT();
+  const tweetText = tweet ? tweetTemplate(t, username, tweet.card) : null;
   const [canCopy, setCanCopy] = useState(false);
   const [copied, setCopied] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);

@@ -1,7 +1,7 @@
 // The script of a search result page loaded as a document (a sticker scan, a shared result link).
 // Such a page is not hydrated (root.tsx, decision 017): it works as plain HTML, and this small
 // module, loaded after the owner is painted, adds what the hydrated page does with JavaScript:
-// closing the dialog with Escape or a click outside, the four unlock digit boxes, pending labels,
+// closing the dialog with Escape or a click outside, the unlock field's digits, pending labels,
 // the demo checkbox that applies itself, the number field's digits-only 4-4-4 typing, copying the
 // tweet text and sharing the browser's position. Every text it shows was rendered by the server
 // into data attributes, in the page's language; nothing here is needed to find or reach an owner.
@@ -25,52 +25,21 @@ function dialog() {
   backdrop.querySelector<HTMLElement>("[role=dialog]")?.focus();
 }
 
-/** The one 4-digit field becomes four one-digit boxes: typing advances, Backspace goes back, a paste spreads. */
-function digitBoxes() {
-  const field = document.querySelector<HTMLInputElement>("input[data-digit-boxes]");
+/**
+ * The unlock field keeps to digits. It stays the field the server rendered (digits typed before this
+ * script came are kept, issue 34); after a refused try it is selected, so the next digits replace.
+ */
+function digitsOnly() {
+  const field = document.querySelector<HTMLInputElement>("input[data-digits-only]");
   if (!field) return;
-  const label = document.querySelector(`label[for="${field.id}"]`);
-  const fieldset = document.createElement("fieldset");
-  const legend = document.createElement("legend");
-  legend.className = label?.className ?? "";
-  legend.textContent = label?.textContent ?? "";
-  const row = document.createElement("div");
-  row.className = "mt-1 flex gap-2";
-  const boxes = field.dataset.digitBoxes!.split("|").map((name) => {
-    const box = document.createElement("input");
-    Object.assign(box, { type: "text", name: "digit", inputMode: "numeric", autocomplete: "off", maxLength: 1 });
-    box.setAttribute("aria-label", name);
-    box.className = "h-12 w-11 rounded-lg border border-amber-300 bg-white text-center text-xl font-semibold text-slate-900";
-    row.append(box);
-    return box;
+  field.addEventListener("input", () => {
+    const digits = field.value.replace(/\D/g, "");
+    if (digits !== field.value) field.value = digits;
   });
-  const fill = (from: number, text: string) => {
-    const digits = text.replace(/<[^>]*>/g, "").replace(/\D/g, "").slice(0, boxes.length - from).split("");
-    digits.forEach((digit, offset) => (boxes[from + offset]!.value = digit));
-    boxes[Math.min(from + digits.length, boxes.length - 1)]!.focus();
-  };
-  boxes.forEach((box, index) => {
-    box.addEventListener("input", () => {
-      const value = box.value.replace(/\D/g, "");
-      if (value.length > 1) return fill(index, value);
-      box.value = value;
-      if (value) boxes[index + 1]?.focus();
-    });
-    box.addEventListener("keydown", (event) => {
-      if (event.key !== "Backspace" || box.value || index === 0) return;
-      event.preventDefault();
-      boxes[index - 1]!.value = "";
-      boxes[index - 1]!.focus();
-    });
-    box.addEventListener("paste", (event) => {
-      event.preventDefault();
-      fill(index, event.clipboardData?.getData("text") ?? "");
-    });
-  });
-  fieldset.append(legend, row);
-  (field.parentElement ?? field).replaceWith(fieldset);
-  // After a refused try the page says why; the finder starts again from the first box.
-  if (fieldset.closest("form")?.querySelector("[role=alert]")) boxes[0]!.focus();
+  if (field.closest("form")?.querySelector("[role=alert]")) {
+    field.focus();
+    field.select();
+  }
 }
 
 /** A submit button with `data-pending-label` says so (and is disabled) while its form is sent. */
@@ -171,7 +140,7 @@ function shareLocation() {
   });
 }
 
-for (const enhance of [dialog, digitBoxes, pendingLabels, selfSubmitting, numberField, copyTweet, shareLocation]) {
+for (const enhance of [dialog, digitsOnly, pendingLabels, selfSubmitting, numberField, copyTweet, shareLocation]) {
   // One part failing (an old browser without some API) leaves the others and the plain page working.
   try {
     enhance();
@@ -179,3 +148,5 @@ for (const enhance of [dialog, digitBoxes, pendingLabels, selfSubmitting, number
     console.error(error);
   }
 }
+// What the late-script tests wait for (tests/e2e/late-scripts.ts), as the root's data-hydrated.
+document.documentElement.dataset.enhanced = "true";

@@ -15,8 +15,8 @@ import {
   type SearchType,
 } from "~/features/finder/search-input";
 import { SearchTypePicker } from "./search-type-picker";
-import { displayNumber } from "./search-number";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { displayNumber, SEARCH_TYPES } from "./search-number";
+import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
 import { METRO_CARD_MAX } from "~/features/owner/rules";
@@ -37,10 +37,12 @@ type SearchFormProps = {
 
 export function SearchForm({ action, defaultType, defaultNumber, lastResult }: SearchFormProps) {
   const navigation = useNavigation();
-  const [type, setType] = useState<SearchType>(defaultType);
-  const [number, setNumber] = useState(() =>
-    /^[\d\s-]*$/.test(defaultNumber) ? displayNumber(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber,
-  );
+  // From the fields as they are when React starts: a finder may have typed already.
+  const [type, setType] = useState<SearchType>(() => checkedBeforeHydration("owner-search", "type", SEARCH_TYPES, defaultType));
+  const [number, setNumber] = useState(() => {
+    const start = typedBeforeHydration("search-number", defaultNumber);
+    return /^[\d\s-]*$/.test(start) ? displayNumber(type, keepDigits(start, type)) : start;
+  });
   const hydrated = useHydrated();
   const { t, locale } = useT();
   const formRef = useRef<HTMLFormElement>(null);
@@ -141,9 +143,11 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 
 /** Hero's Scan demo: a link to the demo search; with JavaScript it fills the form and searches after 1 s. */
 export function ScanDemoLink({ token, className }: { token: string; className?: string }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   return (
+    // In the page's language, also inside an English section (lang="en").
     <a
+      lang={locale}
       href={`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`}
       className={className}
       onClick={(event) => {

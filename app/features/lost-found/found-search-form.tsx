@@ -6,12 +6,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatToken, keepDigits, SEARCH_TYPE_LABELS, type SearchType } from "~/features/finder/search-input";
+import { formatToken, keepDigits, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/features/finder/search-input";
 import { SearchTypePicker } from "~/features/finder/search-type-picker";
 import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { message, messageOf } from "~/i18n/messages";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { parseFoundSearch, type FoundVariant } from "./found-search";
 
 type FoundSearchFormProps = {
@@ -32,8 +32,12 @@ function display(type: SearchType, digits: string) {
 export function FoundSearchForm({ action, hidden, variant, defaultType, defaultNumber, lastResult }: FoundSearchFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [type, setType] = useState<SearchType>(defaultType);
-  const [number, setNumber] = useState(() => (/^[\d\s-]*$/.test(defaultNumber) ? display(defaultType, keepDigits(defaultNumber, defaultType)) : defaultNumber));
+  // From the fields as they are when React starts: the owner may have typed already.
+  const [type, setType] = useState<SearchType>(() => checkedBeforeHydration(`found-search-${variant}`, "type", SEARCH_TYPES, defaultType));
+  const [number, setNumber] = useState(() => {
+    const start = typedBeforeHydration(`found-number-${variant}`, defaultNumber);
+    return /^[\d\s-]*$/.test(start) ? display(type, keepDigits(start, type)) : start;
+  });
   const [form, fields] = useForm({
     id: `found-search-${variant}`,
     lastResult,

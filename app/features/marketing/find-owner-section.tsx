@@ -6,7 +6,8 @@ import { Icon } from "~/components/ui/icon";
 import { useT } from "~/i18n/use-t";
 import { preloadMarketing } from "./lazy-pages";
 
-export function FindOwnerSection({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+/** `copyLang`: the language of `title` and `intro` when it is not the page's (the landing page's English copy). */
+export function FindOwnerSection({ title, intro, copyLang, children }: { title: string; intro: string; copyLang?: string; children: ReactNode }) {
   const { t } = useT();
   return (
     <section id="find-owner" aria-labelledby="find-owner-title">
@@ -15,10 +16,10 @@ export function FindOwnerSection({ title, intro, children }: { title: string; in
         <div className="grid grid-cols-1 items-center gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:grid-cols-2">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("search.findOwner")}</p>
-            <h2 id="find-owner-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">
+            <h2 id="find-owner-title" lang={copyLang} className="mt-2 text-3xl font-black tracking-tight text-slate-900">
               {title}
             </h2>
-            <p className="mt-3 max-w-xl text-slate-700">{intro}</p>
+            <p lang={copyLang} className="mt-3 max-w-xl text-slate-700">{intro}</p>
           </div>
           <div>{children}</div>
         </div>

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { SocialIcon } from "~/components/social-icons";
 import { Icon } from "~/components/ui/icon";
-import { CONTACT_LINKS } from "~/core/site";
+import { contactUsLinks } from "~/core/site";
 import { BottomNav } from "~/features/owner/app-nav";
 import { useT } from "~/i18n/use-t";
 import { CONTACT_ICON_ROTATION_MS } from "./rules";
@@ -22,7 +22,8 @@ function useRotatingIndex(length: number, intervalMs: number) {
 
 export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signedIn: boolean }) {
   const { t } = useT();
-  const shown = CONTACT_LINKS[useRotatingIndex(CONTACT_LINKS.length, CONTACT_ICON_ROTATION_MS)];
+  const links = contactUsLinks(t("site.supportGreeting"));
+  const shown = links[useRotatingIndex(links.length, CONTACT_ICON_ROTATION_MS)]!;
   return (
     <>
       <div
@@ -37,7 +38,7 @@ export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signed
             {t("search.contactUs")}
           </summary>
           <ul className="absolute bottom-14 right-0 w-52 rounded-2xl border border-slate-200 bg-white p-2 text-sm shadow-xl" aria-label={t("search.contactUs")}>
-            {CONTACT_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.label}>
                 <a
                   className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"

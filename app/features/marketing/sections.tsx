@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SETUP_MINUTES, STICKER_PRICE_INR } from "~/core/site";
+import { useT } from "~/i18n/use-t";
 import { PostPreviewCard, type PostPreview } from "~/features/content/post-preview";
 import { DEMO_TOKEN } from "~/features/finder/demo";
 import { ScanDemoLink } from "~/features/finder/search-form";
@@ -29,7 +30,9 @@ function MarketingSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={tone === "tint" ? "bg-slate-50" : undefined}>
+    // The marketing copy is English in every language: said so, so a screen reader reads it in an
+    // English voice on a Tamil page (issue 34). Translated parts inside carry their own lang.
+    <section lang="en" id={id} aria-labelledby={`${id}-title`} className={tone === "tint" ? "bg-slate-50" : undefined}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
         <h2 id={`${id}-title`} className="mt-2 max-w-2xl text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">
@@ -46,32 +49,34 @@ const heroButton = "w-full sm:w-auto";
 
 export function Hero() {
   const { shopUrl } = useSite();
+  const { t, locale } = useT();
   return (
     <section id="hero" aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
         <div className="min-w-0">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
+          <p lang="en" className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <Icon name="sticker" className="h-4 w-4" />
             QR stickers · ₹{STICKER_PRICE_INR} · made for India
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-black tracking-tight text-brand-900 sm:text-6xl">
+          <h1 lang="en" id="hero-title" className="mt-5 text-4xl font-black tracking-tight text-brand-900 sm:text-6xl">
             Lost it? Tagback brings it home.
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-slate-700">
+          <p lang="en" className="mt-5 max-w-xl text-lg text-slate-700">
             Put a Tagback sticker on your metro card, laptop, keys or bag. Whoever finds them scans it with any phone camera and
             reaches you in seconds. No app, no account, and your number stays private.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <ButtonLink href="#find-owner" size="xl" className={heroButton}>
+            {/* The actions in the page's language, as the same actions read everywhere else on it. */}
+            <ButtonLink href="#find-owner" size="xl" className={heroButton} lang={locale}>
               <Icon name="found" />
-              Find Owner
+              {t("search.findOwner")}
             </ButtonLink>
             <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ variant: "outline", size: "xl", className: heroButton })} />
-            <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="outline" size="xl" className={heroButton}>
-              Buy Stickers
+            <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="outline" size="xl" className={heroButton} lang={locale}>
+              {t("search.buyStickers")}
             </ButtonLink>
           </div>
-          <ul className="mt-8 grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
+          <ul lang="en" className="mt-8 grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
             {[`Set up in about ${SETUP_MINUTES} minutes`, "Works on any phone", "Your number stays private"].map((point) => (
               <li key={point} className="flex items-center gap-2">
                 <Icon path="M5 12l5 5 9-10" className="h-5 w-5 text-emerald-600" strokeWidth={3} />
@@ -88,7 +93,7 @@ export function Hero() {
 
 export function ProblemSolution() {
   return (
-    <section id="problem" aria-labelledby="problem-title">
+    <section lang="en" id="problem" aria-labelledby="problem-title">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
         <div className="rounded-3xl bg-slate-900 p-8 text-slate-100">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">The problem</p>
@@ -249,7 +254,7 @@ export function Promos() {
   const [stickers, demo] = PROMOS;
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
-      <section id={stickers.id} data-promo="" aria-labelledby={`${stickers.id}-title`} className="flex flex-col overflow-hidden rounded-3xl bg-brand-900 text-white sm:flex-row">
+      <section lang="en" id={stickers.id} data-promo="" aria-labelledby={`${stickers.id}-title`} className="flex flex-col overflow-hidden rounded-3xl bg-brand-900 text-white sm:flex-row">
         <div className="flex-1 p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">{stickers.eyebrow}</p>
           <h2 id={`${stickers.id}-title`} className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">
@@ -276,7 +281,7 @@ export function Promos() {
           className="h-auto w-full self-end sm:w-56"
         />
       </section>
-      <section id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-8">
+      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{demo.eyebrow}</p>
         <h2 id={`${demo.id}-title`} className="mt-2 text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">
           {demo.title}
@@ -311,7 +316,7 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
 export function CallToAction() {
   const { signedIn } = useSite();
   return (
-    <section id="get-started" aria-labelledby="cta-title">
+    <section lang="en" id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
         <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-8 text-white sm:p-12">
           <h2 id="cta-title" className="max-w-2xl text-3xl font-black tracking-tight sm:text-4xl">
@@ -342,7 +347,7 @@ export function CallToAction() {
 
 export function Faq() {
   return (
-    <section id="faq" aria-labelledby="faq-title">
+    <section lang="en" id="faq" aria-labelledby="faq-title">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:py-20">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">FAQ</p>
         <h2 id="faq-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">

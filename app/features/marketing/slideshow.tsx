@@ -73,7 +73,7 @@ export function Slideshow() {
   }
 
   return (
-    <section aria-roledescription="carousel" aria-label="Tagback stickers on everyday things" data-active-slide={active} className="relative min-w-0">
+    <section lang="en" aria-roledescription="carousel" aria-label="Tagback stickers on everyday things" data-active-slide={active} className="relative min-w-0">
       {/* Focusable, so the row scrolls with the arrow keys too. */}
       <div
         ref={rowRef}

@@ -1,7 +1,7 @@
 // The landing page's structured data for search engines (spec 000 §1): the organisation, the
 // sticker as a product (179 INR, in stock) and the FAQ, as one JSON-LD graph.
 import { useNonce } from "~/core/nonce";
-import { SOCIAL_LINKS, STICKER_PRICE_INR } from "~/core/site";
+import { socialLinks, STICKER_PRICE_INR } from "~/core/site";
 import { FAQ } from "./copy";
 
 export function landingStructuredData({ siteUrl, shopUrl }: { siteUrl: string; shopUrl: string }) {
@@ -11,7 +11,7 @@ export function landingStructuredData({ siteUrl, shopUrl }: { siteUrl: string; s
     name: "Tagback",
     url: siteUrl,
     logo: `${siteUrl}/favicon.svg`,
-    sameAs: SOCIAL_LINKS.filter((link) => link.label !== "WhatsApp").map((link) => link.href),
+    sameAs: socialLinks("").filter((link) => link.label !== "WhatsApp").map((link) => link.href),
   };
   const product = {
     "@type": "Product",

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { containsProfanity } from "~/core/profanity";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { LiveMessage } from "./live-message";
@@ -44,7 +44,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<SendResult>({ key: `send:${action}` });
   const form = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState(refused?.content ?? "");
+  const [text, setText] = useState(() => typedBeforeHydration("message-content", refused?.content ?? ""));
   const busy = fetcher.state !== "idle";
 
   // A background post that went through empties the box (unless the user has typed on meanwhile);

@@ -1,18 +1,21 @@
-// The token field of Verify Token. With JavaScript: TOKEN_LENGTH (12) one-digit boxes in groups
-// of four that advance as you type, go back on Backspace and take a pasted token (tags and
-// separators are dropped). Without JavaScript: one field. Both submit under the name "token".
-import { useEffect } from "react";
-import { useDigitBoxes } from "~/core/hooks/use-digit-boxes";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+// The token field of Verify Token: one field, the same element in the server's HTML and once React
+// runs (issue 34: a field swapped for other elements at hydration lost what a person on a slow phone
+// had typed). Script only helps the typing: digits only, grouped 4-4-4 as they come ("1234-5678-9012"),
+// a pasted token with tags or separators reduced to its digits, and the digit count for the Verify
+// button, read from the field as it is when React starts. It submits as "token"; the server reads
+// the digits of whatever is sent.
+import { useEffect, useRef } from "react";
+import { formatToken } from "~/features/finder/search-number";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 
-const GROUP = 4;
-/** The box indexes, in groups of four: [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]. */
-const GROUPS = Array.from({ length: Math.ceil(TOKEN_LENGTH / GROUP) }, (_, group) =>
-  Array.from({ length: Math.min(GROUP, TOKEN_LENGTH - group * GROUP) }, (_, offset) => group * GROUP + offset),
-);
-/** The one field without JavaScript: the digits, and room for the dashes of 1234-5678-9012. */
-const FIELD_MAX_LENGTH = TOKEN_LENGTH + GROUPS.length - 1;
+const GROUPS = Math.ceil(TOKEN_LENGTH / 4);
+/** The digits and room for the dashes of 1234-5678-9012. */
+const FIELD_MAX_LENGTH = TOKEN_LENGTH + GROUPS - 1;
+
+/** Digits only, at most a token's; tags of a pasted snippet of HTML dropped first. */
+export function tokenDigits(text: string) {
+  return text.replace(/<[^>]*>/g, "").replace(/\D/g, "").slice(0, TOKEN_LENGTH);
+}
 
 type TokenInputProps = {
   /** Digits to start with (after a failed submission). */
@@ -24,76 +27,62 @@ type TokenInputProps = {
 };
 
 export function TokenInput({ defaultValue, errors, errorId, onCountChange }: TokenInputProps) {
-  const hydrated = useHydrated();
-  const { boxes, boxProps } = useDigitBoxes(TOKEN_LENGTH, count);
-  const invalid = errors?.length ? true : undefined;
-  const describedBy = errors?.length ? errorId : undefined;
+  const field = useRef<HTMLInputElement>(null);
 
-  function count() {
-    onCountChange?.(boxes.current.filter((box) => box?.value).length);
+  function tidy(input: HTMLInputElement) {
+    const digits = tokenDigits(input.value);
+    const shown = formatToken(digits);
+    if (input.value !== shown) {
+      // The caret stays after the same number of digits, so typing in the middle keeps its place.
+      const digitsBefore = tokenDigits(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
+      input.value = shown;
+      const caret = digitsBefore === 0 ? 0 : formatToken(digits.slice(0, digitsBefore)).length;
+      if (document.activeElement === input) input.setSelectionRange(caret, caret);
+    }
+    onCountChange?.(digits.length);
   }
 
+  // From what is in the field when React starts, not from the server's default: it may have been typed already.
   useEffect(() => {
-    if (hydrated) count();
-  }, [hydrated]);
-
-  const messages = errors?.length ? (
-    <p id={errorId} className="mt-1 text-sm text-red-700">
-      {errors.join(" ")}
-    </p>
-  ) : null;
-
-  if (!hydrated) {
-    return (
-      <div>
-        <label htmlFor="token-field" className="block text-sm font-medium text-slate-800">
-          Token
-        </label>
-        <input
-          id="token-field"
-          name="token"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={FIELD_MAX_LENGTH}
-          defaultValue={defaultValue}
-          placeholder={`${TOKEN_LENGTH} digits`}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className="mt-1 block w-full max-w-xs rounded-lg border border-slate-300 px-3 py-2 font-mono text-lg tracking-widest aria-invalid:border-red-500"
-        />
-        <p className="mt-1 text-xs text-slate-600">{`The ${TOKEN_LENGTH} digits printed on your sticker.`}</p>
-        {messages}
-      </div>
-    );
-  }
+    if (field.current) tidy(field.current);
+  }, []);
 
   return (
-    <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-medium text-slate-800">Token</legend>
-      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
-        {GROUPS.map((indexes) => (
-          <div
-            key={indexes[0]}
-            className="flex gap-0.5 sm:gap-1"
-            role="group"
-            aria-label={`Digits ${indexes[0]! + 1} to ${indexes.at(-1)! + 1}`}
-          >
-            {indexes.map((index) => (
-              <input
-                key={index}
-                {...boxProps(index)}
-                name="token"
-                defaultValue={defaultValue[index] ?? ""}
-                aria-label={`Token digit ${index + 1} of ${TOKEN_LENGTH}`}
-                aria-invalid={invalid}
-                className="h-11 w-6 rounded-md border border-slate-300 text-center font-mono text-base font-semibold aria-invalid:border-red-500 sm:w-9 sm:text-lg"
-              />
-            ))}
-          </div>
-        ))}
-      </div>
-      {messages}
-    </fieldset>
+    <div>
+      <label htmlFor="token-field" className="block text-sm font-medium text-slate-800">
+        Token
+      </label>
+      <input
+        ref={field}
+        id="token-field"
+        name="token"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={FIELD_MAX_LENGTH}
+        defaultValue={formatToken(defaultValue)}
+        placeholder={`${TOKEN_LENGTH} digits`}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${errorId} token-hint` : "token-hint"}
+        onInput={(event) => tidy(event.currentTarget)}
+        onPaste={(event) => {
+          // A pasted token may be longer than the field with its tags or spaces: keep its digits.
+          event.preventDefault();
+          const input = event.currentTarget;
+          const start = input.selectionStart ?? input.value.length;
+          const end = input.selectionEnd ?? input.value.length;
+          input.value = input.value.slice(0, start) + tokenDigits(event.clipboardData.getData("text")) + input.value.slice(end);
+          input.setSelectionRange(input.value.length, input.value.length);
+          tidy(input);
+        }}
+        className="mt-1 block w-full max-w-[20ch] rounded-lg border border-slate-300 px-3 py-2 font-mono text-lg aria-invalid:border-red-500"
+      />
+      <p id="token-hint" className="mt-1 text-xs text-slate-600">{`The ${TOKEN_LENGTH} digits printed on your sticker.`}</p>
+      {errors?.length ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 // Verify Token on /token (spec 001 §5 "Token verification"): the token and the password from the
-// sticker's card. With JavaScript the token is TOKEN_LENGTH digit boxes and the button waits until
-// the form is complete; without it, one field.
+// sticker's card. The token is one field (token-input.tsx); with JavaScript the button waits until
+// the form is complete, judged from the fields as they are when React starts (they may be typed in
+// already on a slow phone).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
@@ -12,7 +13,7 @@ import { TokenInput } from "~/routes/_app.token/token-input";
 import { ErrorAlert, errorTexts, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
 import { Button } from "~/components/ui/button";
 
-/** The digits posted last time (a list from the boxes or one field), to start the field with. */
+/** The digits posted last time (one field; a list from the boxes of older pages), to start the field with. */
 function postedDigits(lastResult: LastResult) {
   const posted = lastResult?.initialValue?.token;
   const text = Array.isArray(posted) ? posted.join("") : typeof posted === "string" ? posted : "";
@@ -30,12 +31,13 @@ export function VerifyToken({ lastResult }: { lastResult: LastResult }) {
   });
   const [digitCount, setDigitCount] = useState<number | null>(null);
   const [passwordFilled, setPasswordFilled] = useState<boolean | null>(null);
-  // A refused password is not kept in the field (the server does not send it back either).
+  // A refused password is not kept in the field (the server does not send it back either); else
+  // the field says what it holds, typed before React started or not.
   useEffect(() => {
-    if (!lastResult) return;
     const password = document.getElementById(fields.password.id);
-    if (password instanceof HTMLInputElement) password.value = "";
-    setPasswordFilled(false);
+    if (!(password instanceof HTMLInputElement)) return;
+    if (lastResult) password.value = "";
+    setPasswordFilled(password.value !== "");
   }, [lastResult, fields.password.id]);
   // With JavaScript the button waits until all the digits and a password are there.
   const incomplete = digitCount !== null && (digitCount < TOKEN_LENGTH || !passwordFilled);

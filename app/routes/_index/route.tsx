@@ -29,11 +29,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader(args: Route.LoaderArgs) {
   // A signed-in user does not stay on the landing page, but a signed-in finder who scans a
   // sticker (or searches) sees the result like anyone else.
-  if (readSearchRequest(new URL(args.request.url).searchParams).kind === "none") requireAnonymous(args);
+  const request = readSearchRequest(new URL(args.request.url).searchParams);
+  if (request.kind === "none") requireAnonymous(args);
   const finder = await finderLoader(args);
+  // A sticker link that is not a token (`/?t=12`, a mistyped or damaged one): the finder's small
+  // page with the search and what is wrong, in their language, not the marketing page (issue 34).
+  const mistypedSticker = request.kind === "sticker" && !finder.data.search;
   // A result page is only the result: no marketing, so no blog fetch either.
-  const posts = finder.data.search ? [] : await latestPosts(LANDING_POSTS);
-  return data({ ...finder.data, posts: posts ?? [], postsUnavailable: posts === null }, finder.init ?? undefined);
+  const posts = finder.data.search || mistypedSticker ? [] : await latestPosts(LANDING_POSTS);
+  return data({ ...finder.data, mistypedSticker, posts: posts ?? [], postsUnavailable: posts === null }, finder.init ?? undefined);
 }
 
 export const action = finderAction;
@@ -43,6 +47,8 @@ export const handle: RouteHandle = {
   // Without its posts for a moment (the blog did not answer), the page is not kept that way.
   keep: (loaderData) => ((loaderData as { postsUnavailable?: boolean } | undefined)?.postsUnavailable ? null : finderHandle.keep!(loaderData)),
   blogSection: (loaderData) => ((loaderData as { posts?: unknown[] } | undefined)?.posts?.length ?? 0) > 0,
+  // A mistyped sticker link is a finder's small page too, like a result (decision 017).
+  resultPage: (loaderData) => finderHandle.resultPage!(loaderData) || (loaderData as { mistypedSticker?: boolean } | undefined)?.mistypedSticker === true,
 };
 export const headers = finderHeaders;
 export const shouldRevalidate = finderShouldRevalidate;
@@ -52,7 +58,7 @@ export default function Index() {
   const actionData = useActionData<typeof action>();
   // A search result (a sticker scan) is a small page: the owner first, then the search. The
   // marketing parts are left out, and their code is a separate download (features/marketing/lazy-pages).
-  const result = Boolean(data.search);
+  const result = Boolean(data.search) || data.mistypedSticker;
   const { t } = useT();
   // A result is a finder's page, in the finder's language; the landing page's copy is English.
   return (
@@ -60,6 +66,7 @@ export default function Index() {
       <FinderDialog data={data} actionData={actionData} closeHref="/#find-owner" />
       {result ? null : <LandingTop />}
       <FindOwnerSection
+        copyLang={result ? undefined : "en"}
         title={result ? t("search.pageTitle") : "Found something?"}
         intro={
           result

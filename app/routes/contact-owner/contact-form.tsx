@@ -1,7 +1,7 @@
 // The "I found this" form: message, an optional way to reach the finder, an optional "where I
 // found it", and how the item goes back. A plain form (JavaScript only shows a pending state and a
 // character count); after a refusal it comes back with everything the finder typed.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -31,6 +31,12 @@ export function ContactForm({ ticket, refusal }: { ticket: string; refusal: Refu
   const values = refusal?.values;
   const errors = refusal?.errors ?? {};
   const [length, setLength] = useState(cleanMessage(values?.message ?? "").length);
+  const messageField = useRef<HTMLTextAreaElement>(null);
+  // The count starts from what the field holds when React starts: on a slow phone the finder may
+  // have been writing for a while already.
+  useEffect(() => {
+    if (messageField.current) setLength(cleanMessage(messageField.current.value).length);
+  }, [hydrated]);
   const alert = refusal?.alert ? m(refusal.alert) : null;
   const error = (field: ContactFields) =>
     errors[field] ? (
@@ -43,7 +49,7 @@ export function ContactForm({ ticket, refusal }: { ticket: string; refusal: Refu
 
   return (
     // The key renews the fields' defaults after each refusal.
-    <Form method="post" noValidate className="mt-6 space-y-5" key={JSON.stringify(refusal ?? {})} data-testid="contact-form">
+    <Form method="post" noValidate className="mt-6 space-y-5" key={JSON.stringify(refusal ?? {})} id="contact-form" data-testid="contact-form">
       <input type="hidden" name="ticket" value={ticket} />
       {alert ? <FormAlert title={alert.title} description={alert.description} data-testid="contact-alert" /> : null}
 
@@ -52,6 +58,7 @@ export function ContactForm({ ticket, refusal }: { ticket: string; refusal: Refu
           {t("contact.messageLabel")}
         </label>
         <textarea
+          ref={messageField}
           id="contact-message"
           name="message"
           rows={4}
@@ -75,7 +82,7 @@ export function ContactForm({ ticket, refusal }: { ticket: string; refusal: Refu
           {HANDOVERS.map((handover) => (
             <label key={handover} className="flex items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm">
               <input type="radio" name="handover" value={handover} defaultChecked={chosen === handover} className="mt-0.5 h-4 w-4" />
-              <span>{t(HANDOVER_LABELS[handover])}</span>
+              <span className="min-w-0">{t(HANDOVER_LABELS[handover])}</span>
             </label>
           ))}
         </div>

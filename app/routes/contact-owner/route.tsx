@@ -16,6 +16,10 @@ import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { valuesOf } from "~/features/finder-contact/contact-input";
 import { ownerResultHref } from "~/features/finder-contact/links";
 import { metaT, useT } from "~/i18n/use-t";
+import { isLocale } from "~/core/locale";
+import type { RouteHandle } from "~/core/route-handle";
+import { localeCookie } from "~/i18n/locale-cookie.server";
+import { localeContext } from "~/middleware/i18n";
 import { ContactForm } from "./contact-form";
 import { ownerFor, queryOf, sendFinderMessage, visitOf } from "./send.server";
 
@@ -24,7 +28,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: t("contact.metaTitle") }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = () => NO_STORE;
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const cookie = actionHeaders.get("Set-Cookie");
+  return cookie ? { ...NO_STORE, "Set-Cookie": cookie } : NO_STORE;
+};
+
+// The language switch sends this form with its draft (RouteHandle.draftForm; issue 34).
+export const handle: RouteHandle = { draftForm: "contact-form" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -39,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, context.get(requestInfoContext).clientKey);
     if (!allowed) throw data("Too Many Requests", { status: 429, headers: { ...NO_STORE, "Retry-After": String(retryAfterSeconds) } });
   }
-  const ownerName = [owner.firstName, owner.lastName].filter(Boolean).join(" ").trim() || "Tagback user";
+  // "" for none: the page names them in the finder's language (common.tagbackUser).
+  const ownerName = [owner.firstName, owner.lastName].filter(Boolean).join(" ").trim();
   return data(
     {
       ownerName,
@@ -53,11 +64,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
+  const lang = formData.get("lang");
+  if (isLocale(lang)) {
+    // A language chosen while writing: the draft comes back as it was, nothing is sent, and this
+    // answer (loaders included, without JavaScript) is already in the new language.
+    context.set(localeContext, lang);
+    const ticket = formData.get("ticket");
+    const draft = { ok: false as const, alert: null, errors: {}, values: valuesOf(formData), ticket: typeof ticket === "string" ? ticket : null };
+    return data(draft, { headers: { ...NO_STORE, "Set-Cookie": await localeCookie().serialize(lang) } });
+  }
   const outcome = await sendFinderMessage({
     db: context.get(dbContext),
     formData,
     values: valuesOf(formData),
     clientKey: context.get(requestInfoContext).clientKey,
+    locale: context.get(localeContext),
   });
   if (outcome instanceof Response) return outcome;
   return data(outcome.refusal, { status: outcome.status, headers: NO_STORE });
@@ -67,14 +88,15 @@ export default function ContactOwnerPage({ loaderData, actionData }: Route.Compo
   const { t } = useT();
   return (
     <section aria-labelledby="contact-title" className="mx-auto max-w-xl px-4 py-8">
-      <div className="flex items-center gap-3">
-        <img src={loaderData.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 rounded-full border border-slate-200 object-cover" />
-        <h1 id="contact-title" className="text-2xl font-black tracking-tight text-brand-900">
+      {/* The title goes under the picture when a long word does not fit beside it (Tamil at 320 px). */}
+      <div className="flex flex-wrap items-center gap-3">
+        <img src={loaderData.avatarUrl} alt="" width={48} height={48} className="h-[48px] w-[48px] shrink-0 rounded-full border border-slate-200 object-cover" />
+        <h1 id="contact-title" className="min-w-0 text-2xl font-black tracking-tight text-brand-900">
           {t("contact.pageTitle")}
         </h1>
       </div>
       <p className="mt-2 text-slate-700" data-testid="contact-lead">
-        {t("contact.lead", { name: loaderData.ownerName })}
+        {t("contact.lead", { name: loaderData.ownerName || t("common.tagbackUser") })}
       </p>
       <ContactForm ticket={actionData?.ticket ?? loaderData.ticket} refusal={actionData ?? null} />
       <p className="mt-6 text-sm">

@@ -11,6 +11,7 @@ import { findOwner, type OwnerRow } from "~/features/finder/owner-search.server"
 import { visitsOf } from "~/features/finder/location-ticket.server";
 import { parseSearch, searchFormSchema, type SearchQuery } from "~/features/finder/search-input";
 import { queueContactAlert, queueFinderLink } from "~/features/finder-contact/alerts.server";
+import type { Locale } from "~/core/locale";
 import { mailboxOf, parseContactForm, type ContactFields, type ContactValues } from "~/features/finder-contact/contact-input";
 import { formTicket, readFormTicket, spendTicket } from "~/features/finder-contact/form-ticket.server";
 import { FINDER_LINK_MAIL_LIMIT, FINDER_MESSAGE_CLIENT_LIMIT, FINDER_MESSAGE_OWNER_LIMIT } from "~/features/finder-contact/rules";
@@ -59,9 +60,10 @@ export type Refusal = {
   ticket: string | null;
 };
 
-type SendArgs = { db: Db; formData: FormData; values: ContactValues; clientKey: string };
+/** `locale`: the language of the finder's request, which their own mail is written in. */
+type SendArgs = { db: Db; formData: FormData; values: ContactValues; clientKey: string; locale: Locale };
 
-export async function sendFinderMessage({ db, formData, values, clientKey }: SendArgs): Promise<{ status: number; refusal: Refusal } | Response> {
+export async function sendFinderMessage({ db, formData, values, clientKey, locale }: SendArgs): Promise<{ status: number; refusal: Refusal } | Response> {
   const refuse = (status: number, alert: MessageKey | null, ticket: string | null, errors: Refusal["errors"] = {}) => ({
     status,
     refusal: { ok: false as const, alert, errors, values, ticket },
@@ -106,7 +108,7 @@ export async function sendFinderMessage({ db, formData, values, clientKey }: Sen
         item: { type: query.type === "metrocard" ? "metro_card" : "tagback_token", value: query.number },
         form: parsed.value,
       });
-      if (mailTo) queueFinderLink(tx, { ...created, email: mailTo });
+      if (mailTo) queueFinderLink(tx, { ...created, email: mailTo, locale });
     });
   } catch (error) {
     console.error("storing a finder's message failed", error);

@@ -30,7 +30,7 @@ import { ThreadPage, type ReplyResult } from "./thread-page";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t } = metaT(matches);
   return [
-    { title: `${loaderData ? t("contact.threadTitle", { name: loaderData.ownerName }) : t("contact.linkGoneTitle")} | Tagback` },
+    { title: `${loaderData ? t("contact.threadTitle", { name: loaderData.ownerName || t("common.tagbackUser") }) : t("contact.linkGoneTitle")} | Tagback` },
     { name: "robots", content: "noindex, nofollow" },
     // The address is the key: it must not travel to another site in a Referer. (Not "no-referrer":
     // that makes browsers send `Origin: null` with the page's own form posts, refused as cross-site.)

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { istTime } from "~/core/india-time";
 import { containsProfanity } from "~/core/profanity";
 import type { Handover } from "~/features/finder-contact/rules";
@@ -71,8 +71,8 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
 
   return (
     <section aria-labelledby="thread-title" className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-6">
-      <h1 id="thread-title" className="text-2xl font-black tracking-tight text-brand-900">
-        {t("contact.threadTitle", { name: data.ownerName })}
+      <h1 id="thread-title" className="min-w-0 text-2xl font-black tracking-tight text-brand-900">
+        {t("contact.threadTitle", { name: data.ownerName || t("common.tagbackUser") })}
       </h1>
       {data.justSent ? <FormAlert tone="success" title={t("contact.sentNotice")} data-testid="sent-notice" /> : null}
       {data.ownerNotified ? (
@@ -110,7 +110,7 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         {data.foundWhere ? (
           <>
             <br />
-            <span className="font-medium">{t("contact.foundWhereLabel")}</span> {data.foundWhere}
+            <span className="font-medium">{t("contact.foundWhereShown")}</span> {data.foundWhere}
           </>
         ) : null}
       </p>
@@ -168,7 +168,7 @@ function ReplyForm({ action, sendKey, refused }: { action: string; sendKey: stri
   const hydrated = useHydrated();
   const fetcher = useFetcher<ReplyResult>({ key: `reply:${action}` });
   const form = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState(refused?.content ?? "");
+  const [text, setText] = useState(() => typedBeforeHydration("reply-content", refused?.content ?? ""));
   const busy = fetcher.state !== "idle";
   const wasBusy = useRef(false);
   useEffect(() => {
