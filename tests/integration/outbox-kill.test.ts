@@ -4,7 +4,7 @@
 // the alert. Then ten SIGKILLs in the middle of bursts of "I found this": every form the server
 // answered with its 303 has its owner's mail once the server runs again — none lost, at most one
 // duplicate per kill. Owners get a form each, so a mail to the wrong owner shows.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,13 +14,14 @@ import { openDatabase, type Db } from "../../db/connection";
 import { outbox, profiles, tagbackTokens, users } from "../../db/schema";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { mailsIn } from "../support/mail-files";
-import { freePort, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+import { startSmtp, type SmtpProcess } from "../support/smtp-process";
+import { startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
 
 const SECRET = "outbox-kill-test-secret-0123456789abcdef";
 let dir: string;
 let mailDir: string;
 let file: string;
-let smtp: ChildProcess;
+let smtp: SmtpProcess | undefined;
 let smtpUrl: string;
 let server: ServerProcess | undefined;
 let db: Db;
@@ -65,7 +66,10 @@ async function untilEachHasMail(owners: Owner[], timeoutMs = 120_000) {
   for (;;) {
     const missing = owners.filter((owner) => mailsIn(mailDir, owner.email).length === 0);
     if (missing.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`no mail for ${missing.map((owner) => owner.email).join(", ")}`);
+    if (Date.now() > deadline) {
+      const rows = missing.map((owner) => db.select({ state: outbox.state, attempts: outbox.attempts, lastError: outbox.lastError, dueAt: outbox.dueAt }).from(outbox).where(eq(outbox.userId, owner.id)).all());
+      throw new Error(`no mail for ${missing.map((owner) => owner.email).join(", ")}: ${JSON.stringify(rows)} now ${Date.now()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -74,16 +78,8 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-outbox-kill-"));
   mailDir = path.join(dir, "mail");
   file = path.join(dir, "outbox.db");
-  const smtpPort = await freePort();
-  smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
-  smtp = spawn(process.execPath, [path.resolve("tests/support/smtp-server.ts")], {
-    env: { ...process.env, SMTP_PORT: String(smtpPort), MAIL_DIR: mailDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.stdout!.on("data", (chunk: Buffer) => String(chunk).includes("SMTP test server on") && resolve());
-    smtp.on("exit", (code) => reject(new Error(`the SMTP server exited (${code})`)));
-  });
+  smtp = await startSmtp({ mailDir });
+  smtpUrl = smtp.url;
   // The server makes and migrates the file; this process seeds it and seals form tickets with the same secret.
   server = await start();
   await stopServer(server);
@@ -94,10 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopServer(server);
-  if (smtp && smtp.exitCode === null) {
-    smtp.kill("SIGKILL");
-    await waitForExit(smtp);
-  }
+  await smtp?.stop();
   db?.$client.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

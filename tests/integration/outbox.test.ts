@@ -5,7 +5,6 @@
 // account; swept a few days after they settle. The delivery passes run on a clock the test moves
 // (deliverDue's `now`), so five minutes of outage take no five minutes. Several owners are seeded, so
 // a mail to the wrong one shows.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -21,32 +20,23 @@ import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import * as contactRoute from "~/routes/contact-owner/route";
 import * as threadRoute from "~/routes/f.$secret/route";
 import { mailsIn } from "../support/mail-files";
+import { startSmtp, type SmtpProcess } from "../support/smtp-process";
 import { callRoute, createOwner, dataOf, get, post } from "../support/routes";
 import { testDb } from "../support/test-db";
-import { freePort, waitForExit } from "./helpers";
+import { freePort } from "./helpers";
 
 const db = testDb();
 let smtpPort: number;
 let mailDir: string;
-let smtp: ChildProcess | undefined;
+let smtp: SmtpProcess | undefined;
 
-async function startSmtp() {
-  smtp = spawn(process.execPath, [path.resolve("tests/support/smtp-server.ts")], {
-    env: { ...process.env, SMTP_PORT: String(smtpPort), MAIL_DIR: mailDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const started = smtp;
-  await new Promise<void>((resolve, reject) => {
-    started.stdout!.on("data", (chunk: Buffer) => String(chunk).includes("SMTP test server on") && resolve());
-    started.on("exit", (code) => reject(new Error(`the SMTP server exited (${code})`)));
-  });
+/** The SMTP server on its one port, writing to its one folder: stopped and started again for an outage. */
+async function startSmtpAgain() {
+  smtp = await startSmtp({ port: smtpPort, mailDir });
 }
 
 async function stopSmtp() {
-  if (smtp && smtp.exitCode === null && smtp.signalCode === null) {
-    smtp.kill("SIGKILL");
-    await waitForExit(smtp);
-  }
+  await smtp?.stop();
   smtp = undefined;
 }
 
@@ -57,7 +47,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
   expect(getEnv().mailDelivery).toBe("smtp");
   watchOutbox(db);
-  await startSmtp();
+  await startSmtpAgain();
 }, 30_000);
 
 afterAll(async () => {
@@ -137,7 +127,7 @@ describe("the outbox", () => {
     await deliverDue(db, { now: () => clock });
     expect(await metric("tagback_outbox_pending")).toBe(6);
     // SMTP is back; a pass before the next try is due sends nothing, the one after sends each once.
-    await startSmtp();
+    await startSmtpAgain();
     await deliverDue(db, { now: () => clock + RETRY_FIRST_MS });
     expect(mailsIn(mailDir, owners[0]!.email)).toEqual([]);
     clock += 8 * RETRY_FIRST_MS;
@@ -213,7 +203,7 @@ describe("the outbox", () => {
       expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Outbox: gave up on mail .+ after \d+ tries/));
     } finally {
       errors.mockRestore();
-      await startSmtp();
+      await startSmtpAgain();
     }
     // A pending row of another owner stays through any sweep; the settled one goes after OUTBOX_KEEP_DAYS.
     const other = await ownerWithToken("Isha");

@@ -9,6 +9,7 @@ import { mailsIn } from "./mail-files";
 
 export type SmtpProcess = {
   url: string;
+  port: number;
   mailDir: string;
   /** Every mail to the address so far, oldest first, decoded. */
   mailsTo: (address: string) => string[];
@@ -21,10 +22,14 @@ function decode(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtp(): Promise<SmtpProcess> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-smtp-"));
-  const mailDir = path.join(dir, "mail");
-  const port = await freePort();
+/**
+ * Starts the SMTP server. A test that stops it and starts it again (an outage) passes the first
+ * one's `port` and `mailDir`: the same address, the same mails; that folder is then the test's to remove.
+ */
+export async function startSmtp(options: { port?: number; mailDir?: string } = {}): Promise<SmtpProcess> {
+  const dir = options.mailDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), "tagback-smtp-"));
+  const mailDir = options.mailDir ?? path.join(dir!, "mail");
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, [path.resolve("tests/support/smtp-server.ts")], {
     env: { ...process.env, SMTP_PORT: String(port), MAIL_DIR: mailDir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -47,10 +52,11 @@ export async function startSmtp(): Promise<SmtpProcess> {
       }
       throw new Error(`no new mail to ${address}`);
     },
+    port,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await waitForExit(child);
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
