@@ -11,5 +11,14 @@
 /** The window property the inline script sets when a navigation away from the document starts. */
 export const LEAVING_FLAG = "__tagbackLeaving";
 
-/** Inline in <head> of every hydrated document, before any module script can run. */
-export const WATCH_LEAVING = `addEventListener("beforeunload",function(){window.${LEAVING_FLAG}=true})`;
+/**
+ * Inline in <head> of every hydrated document, before any module script can run. It also writes,
+ * at once, the history entry's state that React Router's start-up would write (its `idx`, and the
+ * `key` ScrollRestoration's script would write): with them already there, neither calls
+ * history.replaceState at start-up. That closes the window the flag cannot: a tap made after
+ * app/entry.client.tsx began to hydrate but before the router was made (under load, hundreds of
+ * milliseconds) started a navigation that the router's replaceState then cancelled.
+ */
+export const WATCH_LEAVING =
+  `addEventListener("beforeunload",function(){window.${LEAVING_FLAG}=true});` +
+  `(function(){var s=history.state;if(!s||s.idx==null||!s.key)history.replaceState(Object.assign({key:Math.random().toString(32).slice(2)},s,{idx:s&&s.idx!=null?s.idx:0}),"")})()`;
