@@ -110,7 +110,11 @@ describe("one process", () => {
 
   test("tagback_build_info names the version and commit built; request buckets reach a minute", async () => {
     const samples = await scrape(metricsPort);
-    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim();
+    // The commit the build recorded (vite/build-mode.ts): one of this repository's commits, as git
+    // names it (HEAD may have moved on since the build, so it is not compared with HEAD).
+    const { commit } = JSON.parse(fs.readFileSync("build/server/build-mode.json", "utf8")) as { commit: string };
+    expect(commit).toMatch(/^[0-9a-f]{12}$/);
+    expect(execFileSync("git", ["rev-parse", "--verify", "--quiet", `${commit}^{commit}`], { encoding: "utf8" }).trim()).toMatch(new RegExp(`^${commit}`));
     const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
     expect(valueOf(samples, "tagback_build_info", { version, commit, node: process.version })).toBe(1);
     const buckets = samples.filter((s) => s.name === "tagback_http_request_duration_seconds_bucket").map((s) => s.labels.le);
