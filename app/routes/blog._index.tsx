@@ -1,7 +1,7 @@
 // /blog: every published post, searchable. The search is a GET form (/blog?q=...) answered on the
 // server, so it works without JavaScript; with JavaScript the grid filters while you type, with
 // the same match, and the URL follows.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/blog._index";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import { listPosts } from "~/features/content/posts.server";
 import { BLOG_SEARCH_MAX, matchesSearch } from "~/features/content/search";
 import { ContentError } from "~/features/content/source.server";
 import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
-import { useHydrated } from "~/core/hooks/use-hydrated";
+import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 
 export const handle: RouteHandle = { contentPage: true, keep: sameForAnyone };
 
@@ -48,12 +48,19 @@ export default function BlogList() {
   const loaderData = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = (searchParams.get("q") ?? "").slice(0, BLOG_SEARCH_MAX);
-  const [query, setQuery] = useState(urlQuery);
+  // From the box as it is when React starts: a visitor may have typed already (issue 34).
+  const [query, setQuery] = useState(() => typedBeforeHydration("blog-search", urlQuery).slice(0, BLOG_SEARCH_MAX));
   const hydrated = useHydrated();
   const pending = useBlogPending();
 
-  // Back/forward and links change the URL's q: the box follows.
-  useEffect(() => setQuery(urlQuery), [urlQuery]);
+  // Back/forward and links change the URL's q: the box follows. Not on the first render, where the
+  // box keeps what was typed before React started (the URL then follows the box, below).
+  const shownQuery = useRef(urlQuery);
+  useEffect(() => {
+    if (shownQuery.current === urlQuery) return;
+    shownQuery.current = urlQuery;
+    setQuery(urlQuery);
+  }, [urlQuery]);
 
   // While typing, the URL follows the box after a short pause (replacing, not adding, history).
   // Only a change of the box starts the timer, so urlQuery and setSearchParams are left out.

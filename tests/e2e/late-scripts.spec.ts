@@ -189,3 +189,20 @@ test("/found: a number typed before the scripts stays in the owner's search", as
   await afterScripts(page, testInfo);
   await expect(field).toHaveValue("1234567890");
 });
+
+test("the blog's search: words typed before the scripts stay, filter the list, and go into the URL", async ({ page }, testInfo) => {
+  await openBeforeScripts(page, "/blog");
+  const box = page.getByRole("searchbox", { name: "Search blogs" });
+  await box.fill("LAPTOP");
+  await afterScripts(page, testInfo);
+  await expect(box).toHaveValue("LAPTOP");
+  if (jsOn(testInfo)) {
+    // The list filters from the kept words, and the URL follows them.
+    await expect(page.locator("[data-post-card]")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/blog\?q=LAPTOP$/);
+  } else {
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/blog\?q=LAPTOP$/);
+    await expect(page.locator("[data-post-card]")).toHaveCount(1);
+  }
+});
