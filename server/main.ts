@@ -30,6 +30,7 @@ import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
 import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 import { startRestoreChecks } from "../app/core/restore-check.server.ts";
+import { litestreamMetricsUrl, startReplicationLag } from "../app/core/replication-lag.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
 import { seed } from "../db/seed.ts";
@@ -273,6 +274,12 @@ export async function serve(env: Env, { announce = true } = {}) {
   // The daily restore check of the Litestream replica, by the same one process (app/core/restore-check.server.ts).
   if ((!cluster.isWorker || process.env[DELIVERS] === "1") && process.env.LITESTREAM_REPLICA_URL) {
     startRestoreChecks(db, { config: path.resolve("litestream.yml"), databasePath: env.DATABASE_PATH }, shutdownController.signal);
+    // The replication-lag gauge, from Litestream's own metrics (app/core/replication-lag.server.ts).
+    const litestreamMetrics = litestreamMetricsUrl(process.env.LITESTREAM_METRICS_ADDR);
+    if (!litestreamMetrics) {
+      console.error("Replication lag cannot be measured: LITESTREAM_METRICS_ADDR (litestream.yml's addr) is empty, so tagback_backup_replication_lag_seconds grows from start.");
+    }
+    startReplicationLag({ url: litestreamMetrics, databasePath: env.DATABASE_PATH }, shutdownController.signal);
   }
   // Sticker batches a stop cut short are minted again, by the same one process, once: at the
   // server's start (a worker the primary replaces later must not start a batch another is minting).
