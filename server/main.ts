@@ -262,7 +262,22 @@ export async function serve(env: Env, { announce = true } = {}) {
     closeDatabase();
     process.exit(1);
   });
-  server.listen(env.PORT, () => {
+  // The addresses (listenAddresses): a demo on loopback alone, both families; ::1 beside 127.0.0.1
+  // hands its connections to the same server, so shutdown, keep-alive and the parser's 400s treat
+  // them alike. A machine without IPv6 has no ::1 to listen on, and nobody to reach it there.
+  const [first, ...others] = listenAddresses(env);
+  const extraListeners = others.map((host) => {
+    const listener = net.createServer((socket) => server.emit("connection", socket));
+    listener.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT") return;
+      console.error(portFailure(env, error));
+      closeDatabase();
+      process.exit(1);
+    });
+    listener.listen(env.PORT, host);
+    return listener;
+  });
+  server.listen(env.PORT, first, () => {
     if (announce) console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
   });
   // A lone server deletes what the database no longer keeps; in a cluster the primary does.
@@ -307,6 +322,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     shutdownStartedAt = Date.now();
     shutdownController.abort();
     for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
+    for (const listener of extraListeners) listener.close();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     const force = setTimeout(() => {
       console.error(`Shutdown: ${openResponses.size} request(s) still open after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
@@ -339,6 +355,15 @@ export async function serve(env: Env, { announce = true } = {}) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
   // A worker whose primary is gone gets no more connections: stop rather than linger.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
+}
+
+/**
+ * Where PORT listens: HOST when set; in demo mode loopback only (127.0.0.1 and ::1: a demo's
+ * made-up developer password must not open it to the network); otherwise every address.
+ */
+export function listenAddresses(env: Pick<Env, "HOST" | "demoMode">): (string | undefined)[] {
+  if (env.HOST) return [env.HOST];
+  return env.demoMode ? ["127.0.0.1", "::1"] : [undefined];
 }
 
 /** tagback_build_info{version,commit,node}: 1, for the operator's "what is running" (development: the working tree). */
