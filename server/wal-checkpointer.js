@@ -1,6 +1,6 @@
 // The WAL checkpointer's thread (server/wal-checkpoints.ts starts it). SQLite's own checkpoint runs
 // inside whichever commit pushes the WAL past its threshold: on the request path, in the event loop,
-// with two fsyncs — measured at 100–520 ms on a scan under load (docs/performance.md, decision 037).
+// with two fsyncs — single statements of 70–520 ms under cold-scan load (docs/performance.md, decision 037).
 // Here a second connection to the same file checkpoints every `intervalMs` in a thread of its own,
 // so no request waits for one. PASSIVE: it copies what it can and never waits for (or blocks) a
 // reader or a writer, as SQLite's automatic checkpoint does, so Litestream's read lock is respected
@@ -9,9 +9,10 @@
 import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { file, intervalMs } = workerData;
+const { file, intervalMs, idleRounds } = workerData;
 const db = new Database(file, { fileMustExist: true });
-let done = 0;
+let idle = 0;
+let stopped = false;
 let last = { log: 0, checkpointed: 0 };
 
 function checkpoint() {
@@ -25,16 +26,27 @@ function checkpoint() {
     return;
   }
   // Nothing new since the last one: no message (the call itself read only the WAL index's header).
-  if (row.log === last.log && row.checkpointed === last.checkpointed) return;
+  // Idle long enough, the thread ends: it costs ~10 MB while it lives, and the server starts it
+  // again when frames wait (server/wal-checkpoints.ts).
+  if (row.log === last.log && row.checkpointed === last.checkpointed) {
+    if (++idle >= idleRounds) stop();
+    return;
+  }
+  idle = 0;
   last = row;
-  done += 1;
-  parentPort.postMessage({ seconds: (performance.now() - started) / 1000, frames: row.log, checkpointed: row.checkpointed, done });
+  parentPort.postMessage({ seconds: (performance.now() - started) / 1000, frames: row.log, checkpointed: row.checkpointed });
 }
 
-const timer = setInterval(checkpoint, intervalMs);
-parentPort.on("message", (message) => {
-  if (message !== "stop") return;
+function stop() {
+  if (stopped) return;
+  stopped = true;
   clearInterval(timer);
   db.close();
   parentPort.close();
+}
+
+const timer = setInterval(checkpoint, intervalMs);
+checkpoint();
+parentPort.on("message", (message) => {
+  if (message === "stop") stop();
 });

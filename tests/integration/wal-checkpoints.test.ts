@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection.ts";
-import { BACKSTOP_FRAMES, leaveCheckpointsToThread, startCheckpointing } from "../../server/wal-checkpoints.ts";
+import { BACKSTOP_FRAMES, leaveCheckpointsToThread, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
 import { processMetrics } from "~/core/metrics.server";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
@@ -84,10 +84,12 @@ describe("the real server", () => {
   test("scans are copied into the file by the thread, and a clean stop leaves no WAL behind", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tagback-wal-server-")), "tagback.db");
     server = await startServer({ DATABASE_PATH: file, TRUST_PROXY: "fly" });
-    // Scans of two owners from many finders: each is a visit and a limiter row, written in commits.
-    for (let i = 0; i < 60; i++) {
+    // Scans of two owners from many finders (each a visit and a limiter row, written in commits),
+    // until enough frames wait for the server to start its thread.
+    for (let i = 0; walIndex(file).frames < WAKE_FRAMES; i++) {
+      expect(i).toBeLessThan(2_000);
       const token = i % 2 ? DEMO_IDENTIFIERS.aarav.token : DEMO_IDENTIFIERS.priya.token;
-      const response = await fetch(`${server.url}/?t=${token}`, { headers: { "User-Agent": PHONE, "Fly-Client-IP": `203.0.113.${i + 1}` } });
+      const response = await fetch(`${server.url}/?t=${token}`, { headers: { "User-Agent": PHONE, "Fly-Client-IP": `203.0.${113 + (i >> 8)}.${i & 255}` } });
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
