@@ -1,10 +1,11 @@
 // The installable owner area and push notifications in Chromium (decision 035): the manifest and
 // its icons as the browser's installability check reads them, the service worker that controls
 // /messaging, "Notify me on this device" storing the browser's subscription, a finder's message
-// reaching the loopback push service encrypted to it (tests/support/push-service.ts), and the
-// service worker showing that push as a notification, and a tap on one opening the conversation. Headless Chromium cannot reach a real push
-// service, so only the settings test gives the page a PushManager whose subscribe() returns a
-// subscription made for the loopback service; everything else is the browser's own.
+// reaching the loopback push service encrypted to it (tests/support/push-service.ts), the service
+// worker showing that push as a notification, and a tap on one opening the conversation. Headless
+// Chromium cannot reach a real push service, so only the settings test gives the page a
+// PushManager whose subscribe() returns a subscription made for the loopback service; everything
+// else is the browser's own.
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { pushSubscriptions, vapidKeys } from "../../db/schema.ts";
