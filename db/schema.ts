@@ -449,8 +449,13 @@ export const outbox = sqliteTable(
     /** Also the mail's Message-ID: a copy sent again after a kill folds into the first. */
     id: id(),
     key: text("key").notNull().unique(),
-    /** What it tells (the metrics' label, and what the finder's pages ask about). */
-    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account", "message"] }).notNull(),
+    /**
+     * What it tells: "contact" is a finder's first message only (what the finder's page asks
+     * about: "the owner was notified at …"), "finder_reply" a finder's later message mailed to the
+     * owner, "owner_answer" the owner's answer mailed to the finder, "finder_link" the finder's
+     * private link, "message" a conversation's push.
+     */
+    kind: text("kind", { enum: ["contact", "finder_reply", "owner_answer", "finder_link", "scan", "account", "message"] }).notNull(),
     channel: text("channel", { enum: ["email", "push"] }).notNull(),
     /** The account it is for: deleting the account deletes what is still owed to it. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),

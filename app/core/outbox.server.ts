@@ -297,8 +297,9 @@ export function startDelivering(db: Db, signal: AbortSignal, options: DeliveryOp
 }
 
 /**
- * Whether the owner was told of a conversation's first message: "notified" (when the first of its
- * mails was delivered), "telling" (queued, not tried yet: the loop is on it), "retrying" (a try
+ * Whether the owner was told of a conversation's first message (rows of kind "contact": its mails
+ * and pushes; a finder's later replies are "finder_reply" and say nothing of it): "notified" (when
+ * the first of them was delivered), "telling" (queued, not tried yet: the loop is on it), "retrying" (a try
  * failed; tried again later), "failed" (given up, or mail is off). Null when nothing was owed.
  */
 export type Notified = { state: "notified" | "telling" | "retrying" | "failed"; at: Date | null };

@@ -3,7 +3,7 @@
 // and its stream, the owner's side in /messaging, scan alerts on the finder search, and the alert
 // settings. Mail goes to the server log here (no SMTP_URL), which the tests read. Several owners are
 // seeded, so a missing owner filter shows.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { conversationParticipants, finderThreads, messages, outbox, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
@@ -401,6 +401,37 @@ describe("the private link", () => {
     await markRead(db, reading.id, readingThread!.conversationId);
     expect(statusOf(await reply(readingSecret, "Still here"))).toBe(302);
     expect(await mailsTo(reading.email)).toHaveLength(1);
+  });
+
+  test("'The owner was notified' is about the first alert alone: a later reply's mail, delivered, does not make it so", async () => {
+    const owner = await ownerWithToken("Kiran");
+    const bystander = await ownerWithToken("Latha");
+    const secret = secretOf(await sendForm(owner, {}, { clientIp: "203.0.113.73" }));
+    secretOf(await sendForm(bystander, {}, { clientIp: "203.0.113.74" }));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    const notified = async () => dataOf<{ ownerNotified: { state: string; time: string | null } | null }>(await loadThread(secret)).ownerNotified;
+    const firstAlert = and(eq(outbox.conversationId, thread.conversationId), eq(outbox.kind, "contact"));
+    // The first alert's try failed (SMTP refused it): its retry is an hour away.
+    db.update(outbox).set({ attempts: 1, lastError: "ECONNREFUSED", dueAt: Date.now() + 3_600_000 }).where(firstAlert).run();
+    expect(await notified()).toEqual({ state: "retrying", time: null });
+
+    // The finder writes again; its mail to the owner goes out at once.
+    expect(statusOf(await reply(secret, "I am at gate 2 until 6 pm"))).toBe(302);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Subject: The finder wrote again: Token ");
+    const replyRows = db.select().from(outbox).where(and(eq(outbox.conversationId, thread.conversationId), eq(outbox.kind, "finder_reply"))).all();
+    expect(replyRows.map((row) => row.state)).toEqual(["delivered"]);
+    // Still the truth about the first alert: not notified.
+    expect(await notified()).toEqual({ state: "retrying", time: null });
+
+    // Given up on: the reply delivered does not turn it into "notified" either.
+    db.update(outbox).set({ state: "failed", settledAt: Date.now(), payload: null }).where(firstAlert).run();
+    expect(await notified()).toEqual({ state: "failed", time: null });
+
+    // Delivered at last: now it says so, with the first alert's time.
+    db.update(outbox).set({ state: "delivered", settledAt: Date.now() }).where(firstAlert).run();
+    expect((await notified())?.state).toBe("notified");
   });
 
   test("opens the thread: noindex, no-store, no e-mail or phone number; wrong and closed links are 404", async () => {

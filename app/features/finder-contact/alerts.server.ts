@@ -173,7 +173,8 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
     tx,
     addressesOf(tx, reply.ownerId).map((address, i) => ({
       key: `reply:${reply.conversationId}:${reply.messageId}:${i}`,
-      kind: "contact" as const,
+      // Not "contact": the finder's page tells of the first alert only (ownerNotified).
+      kind: "finder_reply" as const,
       userId: reply.ownerId,
       conversationId: reply.conversationId,
       to: address,
@@ -212,7 +213,7 @@ export function queueOwnerAnswerMail(tx: Tx, answer: { finderUserId: string; con
     [
       {
         key: `answer:${answer.conversationId}:${answer.messageId}`,
-        kind: "finder_link",
+        kind: "owner_answer",
         userId: answer.finderUserId,
         conversationId: answer.conversationId,
         to: answer.contact,
