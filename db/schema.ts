@@ -365,6 +365,11 @@ export const finderThreads = sqliteTable(
     /** The number the finder searched: which item this is about. */
     itemType: text("item_type", { enum: ["metro_card", "tagback_token"] }).notNull(),
     itemValue: text("item_value").notNull(),
+    /**
+     * The language the finder last wrote in (a locale of app/core/locale.ts): the owner's answers
+     * are mailed to them in it. Null for threads from before it was kept (English then).
+     */
+    locale: text("locale"),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
