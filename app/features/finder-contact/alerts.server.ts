@@ -11,12 +11,12 @@
 //   cannot both alert. By e-mail and/or push, like contact alerts.
 // A push says what happened, never the finder's words or where the scan was, unless the owner
 // turned previews on: a phone's lock screen is public.
-import { and, eq, gt, isNull, like, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
-import { conversationParticipants, outbox, profiles, searchHistory, users } from "../../../db/schema";
+import { conversationParticipants, profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
-import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
+import { queueMails, queuePushes, queuedWithin, type QueuedMail } from "~/core/outbox.server";
 import { alertTargets, productName } from "~/features/push/devices.server";
 import { preview } from "~/features/push/message-push.server";
 import { CONTACT_PUSH, SCAN_PUSH } from "~/features/push/rules";
@@ -143,12 +143,7 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
     .where(and(eq(conversationParticipants.conversationId, reply.conversationId), eq(conversationParticipants.userId, reply.ownerId)))
     .get();
   if (read?.at && read.at.getTime() > now - REPLY_ALERT_QUIET_MINUTES * 60_000) return;
-  const recent = tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.conversationId, reply.conversationId), like(outbox.key, "reply:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
-    .get();
-  if (recent) return;
+  if (queuedWithin(tx, { conversationId: reply.conversationId, kind: "finder_reply" }, REPLY_ALERT_EVERY_MINUTES, now)) return;
   const link = `${getEnv().APP_URL}/messaging/${reply.conversationId}`;
   const item = itemLabel(reply.item);
   const text = [
@@ -189,12 +184,7 @@ export function queueOwnerAnswerMail(
   now = Date.now(),
 ) {
   if (!answer.contact?.includes("@")) return;
-  const recent = tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.conversationId, answer.conversationId), like(outbox.key, "answer:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
-    .get();
-  if (recent) return;
+  if (queuedWithin(tx, { conversationId: answer.conversationId, kind: "owner_answer" }, REPLY_ALERT_EVERY_MINUTES, now)) return;
   const { subject, text } = ownerAnswerMail(isLocale(answer.locale) ? answer.locale : DEFAULT_LOCALE, { item: itemNumber(answer.item), answer: answer.content });
   queueMails(
     tx,
