@@ -24,9 +24,9 @@ self.addEventListener("push", (event) => {
 
 /**
  * What a tap on a notification does, given the notification's data: opens the conversation (or
- * whatever same-origin path `data.url` names; /messaging otherwise). A window of the owner area this
- * worker controls is reused: focused if it shows that page already, else focused and navigated to
- * it; with none open, a new window. Named and on `self` so a test can run it in the real worker
+ * whatever same-origin path `data.url` names; /messaging otherwise). A window already showing that
+ * page is focused; else a window of the owner area this worker controls is focused and navigated
+ * to it; with none open, a new window. Named and on `self` so a test can run it in the real worker
  * against a real open page (no DevTools command clicks a notification: tests/e2e/push.spec.ts).
  * Resolves with the window client that shows the page, or null.
  */
@@ -34,15 +34,16 @@ async function openFromNotification(data) {
   // Only a path of this site: a payload cannot send the owner elsewhere.
   const target = new URL(data?.url ?? "/messaging", self.location.origin);
   const url = target.origin === self.location.origin ? target.href : new URL("/messaging", self.location.origin).href;
-  // The windows this worker controls: the owner area's pages (scope /messaging). Only those can
-  // be navigated from here.
-  const windows = await self.clients.matchAll({ type: "window" });
-  const open = windows.find((client) => client.url === url) ?? windows[0];
+  // A window showing that page already (controlled or not: one opened before this worker was
+  // active) is only brought forward. A refusal to focus (no tap, as in a test) is not an error.
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const showing = windows.find((client) => client.url === url);
+  if (showing) return showing.focus().catch(() => showing);
+  // Else a window of the owner area this worker controls (scope /messaging): only those can be
+  // navigated from here. Focused first, while the tap still allows bringing a window forward.
+  const [open] = await self.clients.matchAll({ type: "window" });
   if (!open) return self.clients.openWindow(url);
-  // Focus first, while the tap still allows bringing a window forward; a refusal (no tap, as in a
-  // test) must not keep the page where it is.
   const focused = open.focus().catch(() => open);
-  if (open.url === url) return focused;
   const navigated = await open.navigate(url);
   await focused;
   return navigated;
