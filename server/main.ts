@@ -33,6 +33,7 @@ import { startRestoreChecks } from "../app/core/restore-check.server.ts";
 import { litestreamMetricsUrl, startReplicationLag } from "../app/core/replication-lag.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
+import { leaveCheckpointsToThread, startCheckpointing } from "./wal-checkpoints.ts";
 import { seed } from "../db/seed.ts";
 
 const development = process.env.NODE_ENV === "development";
@@ -101,7 +102,9 @@ async function refuseBusyPorts(env: Env) {
 
 /** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
 export async function serve(env: Env, { announce = true } = {}) {
-  const { db } = getDatabase(env.DATABASE_PATH);
+  const database = getDatabase(env.DATABASE_PATH);
+  const { db } = database;
+  leaveCheckpointsToThread(db);
   const app = express();
   app.disable("x-powered-by");
   collectProcessMetrics();
@@ -286,6 +289,9 @@ export async function serve(env: Env, { announce = true } = {}) {
   // loads no app module, and its metrics would not reach the scrape).
   const delivering =
     !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
+  // WAL checkpoints off the request path, by the same one process (server/wal-checkpoints.ts).
+  const checkpointing =
+    !cluster.isWorker || process.env[DELIVERS] === "1" ? startCheckpointing(database.file, shutdownController.signal) : Promise.resolve();
   // The daily restore check of the Litestream replica, by the same one process (app/core/restore-check.server.ts).
   if ((!cluster.isWorker || process.env[DELIVERS] === "1") && process.env.LITESTREAM_REPLICA_URL) {
     startRestoreChecks(db, { config: path.resolve("litestream.yml"), databasePath: env.DATABASE_PATH }, shutdownController.signal);
@@ -334,6 +340,8 @@ export async function serve(env: Env, { announce = true } = {}) {
       void (async () => {
         // A mail being handed to SMTP finishes and is marked, rather than sent again after the restart.
         await delivering;
+        // The checkpointer's connection closed first, so the database's close below is the last one.
+        await checkpointing;
         await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
         console.log("Stopped.");
         finish(0);

@@ -300,6 +300,9 @@ export const bn = {
     mailSent: { title: "আপনার বার্তা Tagback-এর মাধ্যমে মালিকের কাছে পাঠানো হয়েছে।" },
     mailLink: { title: "মালিকের উত্তর পড়তে ও উত্তর দিতে আপনার গোপন লিংক: {link}" },
     mailKeep: { title: "লিংকটি কাউকে দেবেন না: এই লিংক যার কাছে থাকবে, সে কথোপকথন পড়তে পারবে।" },
+    answerMailSubject: { title: "মালিক আপনাকে উত্তর দিয়েছেন" },
+    answerMailLead: { title: "আপনি যে জিনিসটি পেয়েছেন ({item}), তার মালিক Tagback-এর মাধ্যমে আপনাকে উত্তর দিয়েছেন:" },
+    answerMailRead: { title: "পুরো কথোপকথন পড়তে ও উত্তর দিতে আপনার গোপন লিংক খুলুন: সেটি আপনাকে পাঠানো আমাদের প্রথম ই-মেলে (\"{subject}\") আছে।" },
     foundWhereShown: { title: "কোথায় পেয়েছেন:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -299,6 +299,9 @@ export const te = {
     mailSent: { title: "మీ సందేశం Tagback ద్వారా యజమానికి పంపబడింది." },
     mailLink: { title: "యజమాని సమాధానాలు చదవడానికి, జవాబు ఇవ్వడానికి మీ ప్రైవేట్ లింక్: {link}" },
     mailKeep: { title: "ఈ లింక్‌ను ఎవరితోనూ పంచుకోకండి: ఇది ఉన్న ఎవరైనా సంభాషణ చదవగలరు." },
+    answerMailSubject: { title: "యజమాని మీకు సమాధానం ఇచ్చారు" },
+    answerMailLead: { title: "మీకు దొరికిన వస్తువు ({item}) యజమాని Tagback ద్వారా మీకు సమాధానం ఇచ్చారు:" },
+    answerMailRead: { title: "పూర్తి సంభాషణ చదవడానికి, జవాబు ఇవ్వడానికి మీ ప్రైవేట్ లింక్ తెరవండి: అది మేము మీకు పంపిన మొదటి ఈ-మెయిల్‌లో (\"{subject}\") ఉంది." },
     foundWhereShown: { title: "ఎక్కడ దొరికింది:" },
   },
 } as const satisfies TranslatedCatalogue;
