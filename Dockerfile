@@ -42,7 +42,7 @@ FROM node:24-slim@sha256:a9f5f7c91a432850b2a8a7797adf5eadb6c733ceed61167806cee7e
 WORKDIR /app
 
 # ca-certificates: Litestream (a Go binary) needs the system CA bundle for TLS to object storage.
-# sqlite3: the database's shell, for an operator in `fly ssh console` (README, "Operating it").
+# sqlite3: the database's shell, for an operator in `fly ssh console` (docs/deploying.md).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates sqlite3 \
  && rm -rf /var/lib/apt/lists/*

@@ -35,7 +35,7 @@ fi
 # and in the app's tagback_backup_off metric.
 if [ -z "${LITESTREAM_REPLICA_URL:-}" ]; then
   if [ "${BACKUP:-}" != "off" ]; then
-    echo "LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, \"Deploying to Fly.io\"), or set BACKUP=off to run without backups." >&2
+    echo "LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (docs/deploying.md), or set BACKUP=off to run without backups." >&2
     exit 1
   fi
   echo "Backups are off (BACKUP=off): the database is not replicated, and a lost volume loses it."

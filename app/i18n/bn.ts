@@ -1,7 +1,7 @@
 // The finder's path in Bengali: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Bengali (short sentences; the loanwords people use: টোকেন, স্টিকার, মেট্রো কার্ড,
 // আনলক). Made from the English and Hindi of each key, not word for word; a native speaker's review
-// is welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,

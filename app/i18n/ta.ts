@@ -1,7 +1,7 @@
 // The finder's path in Tamil: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Tamil (short sentences; the words people use: டோக்கன், ஸ்டிக்கர், மெட்ரோ கார்டு).
 // Made from the English and Hindi of each key, not word for word; a native speaker's review is
-// welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,

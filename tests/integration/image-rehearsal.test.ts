@@ -276,7 +276,7 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     const refused = start(image, withoutReplica);
     expect(await refused.exited).toBe(1);
     expect(refused.output().trim()).toBe(
-      'LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, "Deploying to Fly.io"), or set BACKUP=off to run without backups.',
+      'LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (docs/deploying.md), or set BACKUP=off to run without backups.',
     );
     const off = start(image, { ...withoutReplica, BACKUP: "off" });
     await until(() => answers(`${url}/healthcheck`), "a health check without backups", off);
