@@ -3,7 +3,8 @@
 // 50 ms while an admin prints 10,000 stickers). A pool is piscina's, with one thread by default
 // (a Fly machine has one CPU: more threads would only take turns) and a short queue, so a flood of
 // requests is refused at once (`WorkerBusyError` → 503) rather than queued for minutes. An idle
-// thread exits after a while and gives its memory back.
+// thread exits after a while and gives its memory back. Every pool's tasks also pass through one
+// process-wide gate (core/heavy-jobs.server.ts): one heavy job runs at a time, whichever pool it is in.
 //
 // A worker's code is a module of its own. In the source tree (tests, `npm run dev`) Node runs the
 // `.ts` file itself, stripping its types, so its imports must be relative and name their `.ts`
@@ -13,6 +14,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
+import { countRefusedHeavyJob, runHeavyJob, type HeavyJobKind } from "./heavy-jobs.server.ts";
 
 export class WorkerBusyError extends Error {
   constructor() {
@@ -27,8 +29,12 @@ export type WorkerPoolOptions = {
   source: string;
   /** Its entry's file name in the production build ("sheet-worker.js"). */
   bundled: string;
-  /** Tasks waiting beyond the running ones before `run` refuses (default 4). */
+  /** The metrics' label for its tasks. */
+  kind: HeavyJobKind;
+  /** Tasks waiting beyond the running ones before `run` refuses (default 4; Infinity: never). */
   maxQueue?: number;
+  /** An idle thread ends after this long, and its memory (a WebAssembly instance's too) goes back (default 30 s). */
+  idleTimeoutMs?: number;
 };
 
 function workerFile({ caller, source, bundled }: WorkerPoolOptions): string {
@@ -53,11 +59,16 @@ export function workerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool
   const maxInFlight = 1 + (options.maxQueue ?? 4);
   return {
     async run(task) {
-      if (inFlight >= maxInFlight) throw new WorkerBusyError();
-      pool ??= new Piscina({ filename: workerFile(options), minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
+      if (inFlight >= maxInFlight) {
+        countRefusedHeavyJob(options.kind);
+        throw new WorkerBusyError();
+      }
       inFlight++;
       try {
-        return (await pool.run(task)) as Result;
+        return await runHeavyJob(options.kind, async () => {
+          pool ??= new Piscina({ filename: workerFile(options), minThreads: 0, maxThreads: 1, idleTimeout: options.idleTimeoutMs ?? 30_000 });
+          return (await pool.run(task)) as Result;
+        });
       } finally {
         inFlight--;
       }

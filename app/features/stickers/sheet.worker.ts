@@ -1,15 +1,37 @@
-// The print worker (core/worker-pool.server.ts): sticker sheets and lock-screen cards, drawn off the
-// event loop. A PDF of 10,000 stickers takes the CPU for about 10 s; the SVG of as many is 42 MB of
+// The heavy-job worker (core/worker-pool.server.ts, one job at a time: core/heavy-jobs.server.ts):
+// sticker sheets, lock-screen cards and the mint's password hashes, off the event loop. A PDF of 10,000 stickers takes the CPU for about 10 s; the SVG of as many is 42 MB of
 // text; a lock-screen PNG about a tenth of a second. All come back as bytes moved (not copied) to
 // the main thread, where they live outside its capped heap.
 // Plain Node loads this file in the source tree: relative imports with their extensions only.
 import { move } from "piscina";
+import { hashPasswordSync, type ScryptCost } from "../../../db/password.ts";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import { stickerSheetPdf, stickerSheetSvg, type Sticker } from "./sheet.server.ts";
 
 export type SheetTask = { format: "svg" | "pdf"; stickers: Sticker[]; title: string } | { format: "png"; card: LockScreenCard };
+/**
+ * A slice of a mint: its passwords hashed one after another with scryptSync, on this thread (not
+ * libuv's pool), each followed by a pause so that this thread's CPU stays within `cpuShare` of a
+ * core (a shared-cpu-1x's sustained share is 1/16): no burst longer than one hash (~1.4 ms).
+ */
+export type HashTask = { format: "hashes"; passwords: string[]; cost: ScryptCost; cpuShare: number };
 
-export default async function render(task: SheetTask): Promise<Uint8Array<ArrayBuffer>> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function hashPaced({ passwords, cost, cpuShare }: HashTask): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const password of passwords) {
+    const before = process.threadCpuUsage();
+    hashes.push(hashPasswordSync(password, cost));
+    const used = process.threadCpuUsage(before);
+    const cpuMs = (used.user + used.system) / 1000;
+    if (cpuShare < 1) await sleep(cpuMs * (1 / cpuShare - 1));
+  }
+  return hashes;
+}
+
+export default async function render(task: SheetTask | HashTask): Promise<Uint8Array<ArrayBuffer> | string[]> {
+  if (task.format === "hashes") return hashPaced(task);
   const bytes = await draw(task);
   // A Buffer may share a pool's memory: copy it into a buffer of its own, which can be moved.
   const own = new Uint8Array(bytes.byteLength);
