@@ -12,7 +12,9 @@
 // average at each phase, the cgroup's own throttling count (cpu.stat), the mint's CPU share
 // (MINT_CPU_SHARE) and the scan p99 of each minute of the mint ("throughout"). `--cpu-prof DIR`
 // starts the server with V8's CPU profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`,
-// whose pauses it sums: to see what a lone scan's tail waits for.
+// whose pauses it sums: to see what a lone scan's tail waits for. `--node-flags "..."` adds flags to
+// the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
+// lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -86,7 +88,7 @@ function conditions(cgroup: Cgroup): Conditions {
 }
 
 /** A cgroup with the quota, v2 (cpu.max) or v1 (cpu.cfs_*); null with the reason when none can be made. */
-function makeCgroup(): Cgroup | string {
+function makeCgroup(quotaUs: number = QUOTA.quotaUs): Cgroup | string {
   const name = `tagback-bench-${process.pid}`;
   const v2 = "/sys/fs/cgroup/cgroup.controllers";
   try {
@@ -94,7 +96,7 @@ function makeCgroup(): Cgroup | string {
       if (!fs.readFileSync(v2, "utf8").split(/\s+/).includes("cpu")) return "cgroup v2 without the cpu controller";
       const dir = path.join("/sys/fs/cgroup", name);
       fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, "cpu.max"), `${QUOTA.quotaUs} ${QUOTA.periodUs}`);
+      fs.writeFileSync(path.join(dir, "cpu.max"), `${quotaUs < 0 ? "max" : quotaUs} ${QUOTA.periodUs}`);
       return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
     }
     const root = "/sys/fs/cgroup/cpu";
@@ -102,7 +104,7 @@ function makeCgroup(): Cgroup | string {
     const dir = path.join(root, name);
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(QUOTA.periodUs));
-    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(QUOTA.quotaUs));
+    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quotaUs));
     return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
   } catch (error) {
     return `cannot make a cgroup (${(error as Error).message}): run as root on Linux`;
@@ -162,8 +164,8 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
   return { scans, health, seconds: (performance.now() - started) / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
 }
 
-export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; cpuProf?: string }): Promise<QuotaResult> {
-  const cgroup = makeCgroup();
+export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; cpuProf?: string; nodeFlags?: string; quotaUs?: number }): Promise<QuotaResult> {
+  const cgroup = makeCgroup(options.quotaUs);
   if (typeof cgroup === "string") return { supported: false, reason: cgroup };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-quota-"));
   const database = path.join(dir, "bench.db");
@@ -182,10 +184,10 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
     const started = performance.now();
     const env: NodeJS.ProcessEnv = { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword };
     if (options.mintShare) env.MINT_CPU_SHARE = options.mintShare;
-    let flags = "";
+    let flags = options.nodeFlags ?? "";
     if (options.cpuProf) {
       fs.mkdirSync(options.cpuProf, { recursive: true });
-      flags = `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProf)} --trace-gc`;
+      flags += ` --cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProf)} --trace-gc`;
     }
     // GC lines (--trace-gc) are counted as they come: the child's kept output is only its last 16 KB.
     const gcPauses: number[] = [];
@@ -268,9 +270,9 @@ export function renderCpuQuota(result: QuotaResult): string {
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "cpu-prof": { type: "string" } },
+    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "cpu-prof": { type: "string" }, "node-flags": { type: "string" }, "quota-us": { type: "string" } },
   });
   stopAllOnSignal(() => {});
-  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"] });
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]) });
   console.log(renderCpuQuota(result));
 }

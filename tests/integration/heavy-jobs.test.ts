@@ -47,7 +47,7 @@ test("a sheet, a card and a mint's slice asked at once run one after the other, 
   }, 2);
 
   const finished: string[] = [];
-  const done = (name: string) => (value: unknown) => {
+  const done = (name: string) => <T,>(value: T): T => {
     finished.push(name);
     return value;
   };

@@ -1,0 +1,11 @@
+import fs from "node:fs"; import os from "node:os"; import path from "node:path";
+import { startAppServer } from "./servers.ts"; import { stopAll, stopChild } from "./children.ts";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-idle-"));
+const db = path.join(dir, "b.db");
+await stopChild(await startAppServer(db, 1));
+const app = await startAppServer(db, 1);
+const cpu = () => { const f = fs.readFileSync(`/proc/${app.child.pid}/stat`, "utf8").split(") ")[1]!.split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
+await new Promise(r => setTimeout(r, 10_000));
+const a = cpu(); await new Promise(r => setTimeout(r, 30_000)); const b = cpu();
+console.log(`idle server: ${b - a} ms CPU in 30 s`);
+await stopAll(); fs.rmSync(dir, { recursive: true, force: true });
