@@ -2,11 +2,12 @@
 // one at a time in the whole process (core/heavy-jobs.server.ts); the routes that download sheets
 // and cards await these and answer 503 when their queue is full (WorkerBusyError).
 //
-// Three pools of one thread each on the same worker file, so that each kind's memory goes back on
-// its own schedule: sheets' thread ends after 30 s idle; the card's after CARD_IDLE_MS, because
-// resvg's WebAssembly memory grows to ~100 MB for a 2160 × 3840 card and a WebAssembly memory never
-// shrinks — only ending the thread gives it back (decision 020); the mint's thread is kept while a
-// mint runs (a slice after another) and ends 30 s after.
+// Three pools on the same worker file, so that each kind's memory goes back on its own schedule.
+// Sheets and cards run in a child process (isolation "process"): a 10,000-sticker PDF takes ~170 MB
+// and a 2160 × 3840 card ~110 MB (resvg's WebAssembly memory, which never shrinks), and a thread
+// that ends frees them without handing them all back to the system, while a process that ends
+// does (decision 020). The sheets' process ends after 30 s idle, the cards' after CARD_IDLE_MS. The
+// mint's hashes run in a thread (a few MB), kept while a mint runs and ended 30 s after.
 import { NO_STORE } from "../../core/no-store.ts";
 import { WorkerBusyError, workerPool } from "../../core/worker-pool.server.ts";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
@@ -17,8 +18,8 @@ const WORKER = { caller: import.meta.url, source: "./sheet.worker.ts", bundled: 
 /** A card's thread ends this long after its last card (a burst of cards reuses it). */
 export const CARD_IDLE_MS = 2_000;
 
-export const sheetPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "sheet" });
-export const cardPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "card", idleTimeoutMs: CARD_IDLE_MS });
+export const sheetPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "sheet", isolation: "process" });
+export const cardPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "card", idleTimeoutMs: CARD_IDLE_MS, isolation: "process" });
 /** Every mint job has at most one slice waiting: never refused. */
 export const mintPool = workerPool<HashTask, string[]>({ ...WORKER, kind: "mint", maxQueue: Infinity });
 

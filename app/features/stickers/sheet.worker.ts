@@ -52,3 +52,17 @@ async function draw(task: SheetTask): Promise<Uint8Array> {
     }
   }
 }
+
+// Started as a child process (core/worker-pool.server.ts, isolation "process", which sets
+// HEAVY_JOB_CHILD): tasks come and go over IPC, bytes as they are (structured clone).
+if (process.env.HEAVY_JOB_CHILD === "1" && process.send) {
+  process.on("message", (message: { id: number; task: SheetTask | HashTask }) => {
+    const answer = message.task.format === "hashes" ? hashPaced(message.task) : draw(message.task);
+    answer.then(
+      (result) => process.send!({ id: message.id, result }),
+      (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+  });
+  // The parent gone, nothing more will come.
+  process.once("disconnect", () => process.exit(0));
+}
