@@ -32,6 +32,7 @@ import { appServerEnv, freePort, startAppServer, type Server } from "./servers.t
 export const QUOTA = { quotaUs: 5_000, periodUs: 80_000 } as const;
 const PROBE_EVERY_MS = 100;
 const FIRST_SCANS = 7;
+const IDLE_SECONDS = 10;
 const OWNERS = 6_000;
 /** The token series of this bench's owners (scripts/bench/owners.ts), apart from the others'. */
 const SERIES = 6;
@@ -48,6 +49,8 @@ export type QuotaResult =
       cgroup: string;
       startSeconds: number;
       firstScansMs: number[];
+      /** The server's CPU over IDLE_SECONDS with no request at all (timers, metrics, the outbox's poll). */
+      quietCpuMsPerSecond: number;
       idle: QuotaRun;
       mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null;
       gc: { pauses: number; totalMs: number; longestMs: number } | null;
@@ -202,6 +205,9 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
 
     const firstScansMs: number[] = [];
     for (let i = 0; i < FIRST_SCANS; i++) firstScansMs.push((await timed(`${app.base}/?t=${tokens()}`)) ?? NaN);
+    const quietFrom = processCpuMs(serverPid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const quietCpuMsPerSecond = (processCpuMs(serverPid) - quietFrom) / IDLE_SECONDS;
     const idle = await probe(cgroup, app, tokens, null, options.seconds);
 
     let mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null = null;
@@ -214,7 +220,7 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
     }
     await stopChild(app);
     const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
-    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, idle, mint, gc };
+    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, quietCpuMsPerSecond, idle, mint, gc };
   } finally {
     await stopAll();
     try {
@@ -245,6 +251,8 @@ export function renderCpuQuota(result: QuotaResult): string {
     title,
     ``,
     `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.`,
+    ``,
+    `With no request at all, the server used ${result.quietCpuMsPerSecond.toFixed(1)} ms of CPU a second (${IDLE_SECONDS} s; the quota is ${(QUOTA.quotaUs / QUOTA.periodUs) * 1000} ms a second).`,
     ``,
     `A scan of a new owner and the health check every ${PROBE_EVERY_MS} ms:`,
     ``,
