@@ -89,11 +89,21 @@ function childRunner(file: string, idleTimeoutMs: number) {
       child ??= start();
       const id = nextId++;
       const target = child;
+      // Held while it works (the answer is awaited); an idle child never keeps this process alive.
+      target.ref();
+      target.channel?.ref();
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        target.send({ id, task });
+        target.send({ id, task }, (error) => {
+          if (!error) return;
+          pending.delete(id);
+          reject(error);
+        });
       }).finally(() => {
-        if (pending.size === 0) idle = setTimeout(end, idleTimeoutMs).unref();
+        if (pending.size > 0) return;
+        target.unref();
+        target.channel?.unref();
+        idle = setTimeout(end, idleTimeoutMs).unref();
       });
     },
     close: async () => {
