@@ -2,7 +2,7 @@
 // mint's slice asked at once run one after the other, in the order they came, and the queue shows
 // in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
 // the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
-// goes on answering.
+// goes on answering; and a mint waits while the rest of the process is busy.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -24,6 +24,7 @@ const pbkdf2 = promisify(crypto.pbkdf2);
 
 afterEach(() => {
   delete process.env.MINT_CPU_SHARE;
+  delete process.env.MINT_YIELD_ABOVE;
 });
 afterAll(() => Promise.all([sheetPool.close(), cardPool.close(), mintPool.close()]));
 
@@ -76,7 +77,9 @@ test("a sheet, a card and a mint's slice asked at once run one after the other, 
 });
 
 test("a mint's hashes never take libuv's threads: with all of them held, a mint from the page still finishes", { timeout: 120_000 }, async () => {
+  // Unpaced, and never waiting for the rest of the process (whose pbkdf2 threads are busy on purpose).
   process.env.MINT_CPU_SHARE = "1";
+  process.env.MINT_YIELD_ABOVE = "1";
   const admin = await createOwner();
   // Every thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise) on a long pbkdf2:
   // anything else that needs the pool — async scrypt, zlib, fs — waits for one of them to end.
@@ -114,4 +117,31 @@ test("while a paced mint runs, compression goes on: 40 gzips, four at a time, al
   }
   expect(minted).toBe(false);
   await settled;
+});
+
+test("a mint's hashing waits while the rest of the process is busy, and goes on when it is not", { timeout: 120_000 }, async () => {
+  const passwords = Array.from({ length: 10 }, (_, i) => String(40000000 + i));
+  // Warm: the thread started and scrypt loaded.
+  await mintPool.run({ format: "hashes", passwords: passwords.slice(0, 1), cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
+  /** Keeps the main thread busy (slices of 10 ms, the loop free between them) until `job` ends or `ms` pass; how long that was. */
+  const busyUntilEnded = async (job: Promise<unknown>, ms: number) => {
+    let ended = false;
+    void job.then(() => (ended = true));
+    const started = performance.now();
+    while (performance.now() - started < ms && !ended) {
+      const slice = performance.now() + 10;
+      while (performance.now() < slice) Math.sqrt(Math.random());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const took = performance.now() - started;
+    await job;
+    return took;
+  };
+  // Told never to wait, a slice of 10 (~15 ms of CPU) ends while the main thread is busy.
+  const rude = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 1 }), 5_000);
+  // With the rest of the process far above 3 % of a core, the same slice waits before each hash
+  // (up to 1 s): it takes many times longer (how many depends on the machine's own load).
+  const polite = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 0.03 }), 5_000);
+  expect(polite).toBeGreaterThan(1_000);
+  expect(polite).toBeGreaterThan(10 * rude);
 });

@@ -14,7 +14,8 @@
 // own thread, never libuv's pool that compression and files use), a slice of MINT_SLICE at a time,
 // each slice one heavy job (so a card or a sheet asked meanwhile waits one slice, not the whole
 // mint), paced to MINT_CPU_SHARE of a core: one hash (~1.4 ms), then a pause, so the process never
-// runs a long burst that a CPU quota would make every scan pay for (decision 004).
+// runs a long burst that a CPU quota would make every scan pay for (decision 004); and while the
+// rest of the process is busy (MINT_YIELD_ABOVE), it waits before the next hash.
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, users } from "../../../db/schema.ts";
@@ -33,9 +34,22 @@ const MINT_SLICE = 25;
  * finders keep the rest). 1 means unpaced (tests).
  */
 export function mintCpuShare(): number {
-  const raw = process.env.MINT_CPU_SHARE;
-  const share = raw === undefined || raw === "" ? 1 / 50 : Number(raw);
-  if (!(share > 0 && share <= 1)) throw new RangeError(`MINT_CPU_SHARE must be a number above 0 and at most 1, got ${raw}`);
+  return shareFromEnv("MINT_CPU_SHARE", 1 / 50);
+}
+
+/**
+ * Above this share of a core used by the rest of the process (the finders' requests), the mint
+ * waits before its next hash (up to 1 s a hash), from MINT_YIELD_ABOVE (default 0.03: about half a
+ * shared-cpu-1x's sustained 1/16, so mint and finders together stay inside it). 1: never waits.
+ */
+export function mintYieldAbove(): number {
+  return shareFromEnv("MINT_YIELD_ABOVE", 0.03);
+}
+
+function shareFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const share = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!(share > 0 && share <= 1)) throw new RangeError(`${name} must be a number above 0 and at most 1, got ${raw}`);
   return share;
 }
 /** The batch row's progress is written at most this often. */
@@ -74,9 +88,10 @@ async function runMintJob(db: Db, batchId: string, count: number, appUrl: string
   let written = 0;
   try {
     const cpuShare = mintCpuShare();
+    const yieldAbove = mintYieldAbove();
     const tokens = await fillBatch(db, batchId, count, appUrl, {
       sliceSize: MINT_SLICE,
-      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare }),
+      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, yieldAbove }),
       onProgress: (prepared) => {
         if (Date.now() - written < PROGRESS_EVERY_MS) return;
         written = Date.now();

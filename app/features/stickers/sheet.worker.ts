@@ -12,19 +12,40 @@ export type SheetTask = { format: "svg" | "pdf"; stickers: Sticker[]; title: str
 /**
  * A slice of a mint: its passwords hashed one after another with scryptSync, on this thread (not
  * libuv's pool), each followed by a pause so that this thread's CPU stays within `cpuShare` of a
- * core (a shared-cpu-1x's sustained share is 1/16): no burst longer than one hash (~1.4 ms).
+ * core (a shared-cpu-1x's sustained share is 1/16): no burst longer than one hash (~1.4 ms). And
+ * before each hash, while the rest of the process (the finders' requests) used more than
+ * `yieldAbove` of a core since the last look, it waits — up to YIELD_AT_MOST_MS a hash, so a busy
+ * process slows a mint down without stopping it.
  */
-export type HashTask = { format: "hashes"; passwords: string[]; cost: ScryptCost; cpuShare: number };
+export type HashTask = { format: "hashes"; passwords: string[]; cost: ScryptCost; cpuShare: number; yieldAbove?: number };
+
+const YIELD_STEP_MS = 50;
+const YIELD_AT_MOST_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const micros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
-async function hashPaced({ passwords, cost, cpuShare }: HashTask): Promise<string[]> {
+/** CPU the process's other threads used since `since`, as a share of one core. */
+function othersShare(since: { at: number; process: number; thread: number }) {
+  const now = { at: performance.now(), process: micros(process.cpuUsage()), thread: micros(process.threadCpuUsage()) };
+  const wallMs = now.at - since.at;
+  const share = wallMs > 0 ? (now.process - since.process - (now.thread - since.thread)) / 1000 / wallMs : 0;
+  return { share, now };
+}
+
+async function hashPaced({ passwords, cost, cpuShare, yieldAbove = 1 }: HashTask): Promise<string[]> {
   const hashes: string[] = [];
+  let window = { at: performance.now(), process: micros(process.cpuUsage()), thread: micros(process.threadCpuUsage()) };
   for (const password of passwords) {
+    for (let waited = 0; yieldAbove < 1 && waited < YIELD_AT_MOST_MS; waited += YIELD_STEP_MS) {
+      const { share, now } = othersShare(window);
+      window = now;
+      if (share <= yieldAbove) break;
+      await sleep(YIELD_STEP_MS);
+    }
     const before = process.threadCpuUsage();
     hashes.push(hashPasswordSync(password, cost));
-    const used = process.threadCpuUsage(before);
-    const cpuMs = (used.user + used.system) / 1000;
+    const cpuMs = micros(process.threadCpuUsage(before)) / 1000;
     if (cpuShare < 1) await sleep(cpuMs * (1 / cpuShare - 1));
   }
   return hashes;
