@@ -1,7 +1,7 @@
 // Hashing of the secrets the database stores (token passwords, developer-mode account passwords):
 // scrypt from node:crypto, compared in constant time; format scrypt$N$r$p$salt$hash (base64url).
 // The app and the demo seed both use it, so it lives beside the schema (db/ never imports app/).
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt as scryptCallback, scryptSync, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const KEY_LENGTH = 32;
 
@@ -31,6 +31,18 @@ export async function hashPassword(secret: string, cost: ScryptCost = ACCOUNT_PA
   const salt = randomBytes(16);
   const { N, r, p } = cost;
   const key = await scrypt(secret, salt, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/**
+ * The same hash computed on the calling thread. Only for a worker thread (the mint's, in
+ * features/stickers/sheet.worker.ts): there it holds neither the event loop nor libuv's thread pool,
+ * which the async form uses and which zlib and the file system share.
+ */
+export function hashPasswordSync(secret: string, cost: ScryptCost): string {
+  const salt = randomBytes(16);
+  const { N, r, p } = cost;
+  const key = scryptSync(secret.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p });
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 

@@ -22,6 +22,8 @@
 //   npm run bench -- --cpu-quota             # also: one process under a shared-cpu-1x's CPU quota
 //                                            # (5 ms per 80 ms, a cgroup; root on Linux), with a
 //                                            # 10,000-sticker mint (scripts/bench/cpu-quota.ts; ~10 min)
+//   npm run bench -- --card-memory           # also: RSS before/after 2160 × 3840 lock-screen cards
+//                                            # (scripts/bench/card-memory.ts; ~30 s)
 //   npm run bench -- --admin-work            # also: minting 10,000 and a 2,000-sticker PDF beside
 //                                            # the finders (scripts/bench/admin-work.ts; minutes)
 //   npm run bench -- --capacity              # also: how far one process goes — scans, messages,
@@ -48,6 +50,7 @@ import { renderReport, type PageRuns } from "./bench/report.ts";
 import { measureAdminWork, renderAdminWork } from "./bench/admin-work.ts";
 import { measureOutbox, renderOutbox } from "./bench/outbox.ts";
 import { measureCpuQuota, renderCpuQuota } from "./bench/cpu-quota.ts";
+import { measureCardMemory, renderCardMemory } from "./bench/card-memory.ts";
 import { measureCapacity, renderCapacity } from "./bench/capacity.ts";
 import { measureSignedIn, renderSignedIn, SIGNED_IN_DEV_MODE_PASSWORD } from "./bench/signed-in.ts";
 import { addColdOwners, COLD_OWNERS, measureTraffic, renderTraffic } from "./bench/traffic.ts";
@@ -255,6 +258,10 @@ async function main() {
 
     if (options.cpuQuota) {
       console.log(`\n${renderCpuQuota(await measureCpuQuota({ seconds: options.quick ? 5 : 20, mint: options.quick ? 200 : 10_000 }))}`);
+    }
+
+    if (options.cardMemory) {
+      console.log(`\n${renderCardMemory(measureCardMemory(options.quick ? 3 : 20))}`);
     }
 
     if (options.capacity) {

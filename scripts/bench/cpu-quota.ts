@@ -5,8 +5,16 @@
 // minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
-//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000]     # standalone
+//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--mint-yield 0.03] [--cpu-prof DIR]
 //   npm run bench -- --cpu-quota                                      # after the other runs
+//
+// It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
+// average at each phase, the cgroup's own throttling count (cpu.stat), the mint's CPU share
+// (MINT_CPU_SHARE) and the scan p99 of each minute of the mint ("throughout"). `--cpu-prof DIR`
+// starts the server with V8's CPU profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`,
+// whose pauses it sums: to see what a lone scan's tail waits for. `--node-flags "..."` adds flags to
+// the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
+// lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,13 +32,16 @@ import { appServerEnv, freePort, startAppServer, type Server } from "./servers.t
 export const QUOTA = { quotaUs: 5_000, periodUs: 80_000 } as const;
 const PROBE_EVERY_MS = 100;
 const FIRST_SCANS = 7;
+const IDLE_SECONDS = 10;
 const OWNERS = 6_000;
 /** The token series of this bench's owners (scripts/bench/owners.ts), apart from the others'. */
 const SERIES = 6;
 /** The issue's budgets under the quota. */
 export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
 
-export type QuotaRun = { scans: Latencies; health: Latencies; seconds: number };
+/** The machine's 1-minute load average, the cgroup's throttling so far and the server's CPU time (all its threads). */
+export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number };
+export type QuotaRun = { scans: Latencies; health: Latencies; seconds: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
 export type QuotaResult =
   | { supported: false; reason: string }
   | {
@@ -38,14 +49,49 @@ export type QuotaResult =
       cgroup: string;
       startSeconds: number;
       firstScansMs: number[];
+      /** The server's CPU over IDLE_SECONDS with no request at all (timers, metrics, the outbox's poll). */
+      quietCpuMsPerSecond: number;
       idle: QuotaRun;
-      mint: (QuotaRun & { count: number; mintSeconds: number }) | null;
+      mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null;
+      gc: { pauses: number; totalMs: number; longestMs: number } | null;
     };
 
 type Cgroup = { dir: string; add: string; remove: () => void };
 
+/** utime + stime of a process, all threads, from /proc (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+let serverPid: number | undefined;
+let requestsSent = 0;
+
+function conditions(cgroup: Cgroup): Conditions {
+  const stat = Object.fromEntries(
+    fs
+      .readFileSync(path.join(cgroup.dir, "cpu.stat"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(" ") as [string, string]),
+  );
+  return {
+    load: os.loadavg()[0]!,
+    periods: Number(stat.nr_periods ?? 0),
+    throttled: Number(stat.nr_throttled ?? 0),
+    // v1: throttled_time in ns; v2: throttled_usec.
+    throttledMs: stat.throttled_time !== undefined ? Number(stat.throttled_time) / 1e6 : Number(stat.throttled_usec ?? 0) / 1000,
+    cpuMs: processCpuMs(serverPid),
+    requests: requestsSent,
+  };
+}
+
 /** A cgroup with the quota, v2 (cpu.max) or v1 (cpu.cfs_*); null with the reason when none can be made. */
-function makeCgroup(): Cgroup | string {
+function makeCgroup(quotaUs: number = QUOTA.quotaUs): Cgroup | string {
   const name = `tagback-bench-${process.pid}`;
   const v2 = "/sys/fs/cgroup/cgroup.controllers";
   try {
@@ -53,7 +99,7 @@ function makeCgroup(): Cgroup | string {
       if (!fs.readFileSync(v2, "utf8").split(/\s+/).includes("cpu")) return "cgroup v2 without the cpu controller";
       const dir = path.join("/sys/fs/cgroup", name);
       fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, "cpu.max"), `${QUOTA.quotaUs} ${QUOTA.periodUs}`);
+      fs.writeFileSync(path.join(dir, "cpu.max"), `${quotaUs < 0 ? "max" : quotaUs} ${QUOTA.periodUs}`);
       return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
     }
     const root = "/sys/fs/cgroup/cpu";
@@ -61,7 +107,7 @@ function makeCgroup(): Cgroup | string {
     const dir = path.join(root, name);
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(QUOTA.periodUs));
-    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(QUOTA.quotaUs));
+    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quotaUs));
     return { dir, add: path.join(dir, "cgroup.procs"), remove: () => fs.rmdirSync(dir) };
   } catch (error) {
     return `cannot make a cgroup (${(error as Error).message}): run as root on Linux`;
@@ -75,6 +121,7 @@ function latencies(values: number[], failed: number): Latencies {
 }
 
 async function timed(url: string): Promise<number | null> {
+  requestsSent++;
   const started = performance.now();
   try {
     const response = await fetch(url, {
@@ -91,28 +138,37 @@ async function timed(url: string): Promise<number | null> {
  * closed loop: a slow answer slows the probe rather than piling up requests a real phone would not
  * send), until `until` resolves or `seconds` pass.
  */
-async function probe(app: Server, tokens: () => string, until: Promise<unknown> | null, seconds: number): Promise<QuotaRun> {
+async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: Promise<unknown> | null, seconds: number): Promise<QuotaRun> {
+  const before = conditions(cgroup);
+  const scanTimes: Array<[number, number]> = [];
   let done = false;
   void until?.finally(() => (done = true));
   const started = performance.now();
   const going = () => !done && (until !== null || performance.now() - started < seconds * 1000);
-  const loop = async (url: () => string) => {
+  const loop = async (url: () => string, times?: Array<[number, number]>) => {
     const values: number[] = [];
     let failed = 0;
     while (going()) {
+      const at = performance.now() - started;
       const ms = await timed(url());
       if (ms === null) failed++;
       else values.push(ms);
+      times?.push([at, ms ?? Infinity]);
       await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
     return latencies(values, failed);
   };
-  const [scans, health] = await Promise.all([loop(() => `${app.base}/?t=${tokens()}`), loop(() => `${app.base}/healthcheck`)]);
-  return { scans, health, seconds: (performance.now() - started) / 1000 };
+  const [scans, health] = await Promise.all([loop(() => `${app.base}/?t=${tokens()}`, scanTimes), loop(() => `${app.base}/healthcheck`)]);
+  const scanP99ByMinute: number[] = [];
+  for (let minute = 0; minute * 60_000 < performance.now() - started; minute++) {
+    const inMinute = scanTimes.filter(([at]) => at >= minute * 60_000 && at < (minute + 1) * 60_000).map(([, ms]) => ms);
+    if (inMinute.length > 0) scanP99ByMinute.push(latencies(inMinute, 0).p99);
+  }
+  return { scans, health, seconds: (performance.now() - started) / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
 }
 
-export async function measureCpuQuota(options: { seconds: number; mint: number }): Promise<QuotaResult> {
-  const cgroup = makeCgroup();
+export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; mintYield?: string; cpuProf?: string; nodeFlags?: string; quotaUs?: number }): Promise<QuotaResult> {
+  const cgroup = makeCgroup(options.quotaUs);
   if (typeof cgroup === "string") return { supported: false, reason: cgroup };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-quota-"));
   const database = path.join(dir, "bench.db");
@@ -129,27 +185,43 @@ export async function measureCpuQuota(options: { seconds: number; mint: number }
     const port = await freePort();
     const devModePassword = "quota-pw";
     const started = performance.now();
-    const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec "${process.execPath}" server.js`], {
-      env: { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword },
+    const env: NodeJS.ProcessEnv = { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword };
+    if (options.mintShare) env.MINT_CPU_SHARE = options.mintShare;
+    if (options.mintYield) env.MINT_YIELD_ABOVE = options.mintYield;
+    let flags = options.nodeFlags ?? "";
+    if (options.cpuProf) {
+      fs.mkdirSync(options.cpuProf, { recursive: true });
+      flags += ` --cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProf)} --trace-gc`;
+    }
+    // GC lines (--trace-gc) are counted as they come: the child's kept output is only its last 16 KB.
+    const gcPauses: number[] = [];
+    const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec "${process.execPath}" ${flags} server.js`], { env });
+    server.child.stdout!.on("data", (chunk: Buffer) => {
+      for (const match of chunk.toString("utf8").matchAll(/(?:Scavenge|Mark-Compact|Mark-sweep)\b.*?MB, (?:pooled: [0-9.]+ MB, )?([0-9.]+) \/ [0-9.]+ ms/g)) gcPauses.push(Number(match[1]));
     });
+    serverPid = server.child.pid;
     const app: Server = Object.assign(server, { base: `http://127.0.0.1:${port}` });
     await waitForOutput(app, /Tagback listening on/, 180_000);
     const startSeconds = (performance.now() - started) / 1000;
 
     const firstScansMs: number[] = [];
     for (let i = 0; i < FIRST_SCANS; i++) firstScansMs.push((await timed(`${app.base}/?t=${tokens()}`)) ?? NaN);
-    const idle = await probe(app, tokens, null, options.seconds);
+    const quietFrom = processCpuMs(serverPid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const quietCpuMsPerSecond = (processCpuMs(serverPid) - quietFrom) / IDLE_SECONDS;
+    const idle = await probe(cgroup, app, tokens, null, options.seconds);
 
-    let mint: (QuotaRun & { count: number; mintSeconds: number }) | null = null;
+    let mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null = null;
     if (options.mint > 0) {
       const cookie = await signInAdmin(app, { devModePassword, databasePath: database });
       const mintStarted = performance.now();
       const minting = mintFromPage(app, cookie, options.mint).then(() => (performance.now() - mintStarted) / 1000);
-      const during = await probe(app, tokens, minting, 0);
-      mint = { ...during, count: options.mint, mintSeconds: await minting };
+      const during = await probe(cgroup, app, tokens, minting, 0);
+      mint = { ...during, count: options.mint, mintSeconds: await minting, share: `${options.mintShare ?? "default (1/50)"}, MINT_YIELD_ABOVE ${options.mintYield ?? "default (0.03)"}` };
     }
     await stopChild(app);
-    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, idle, mint };
+    const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
+    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, quietCpuMsPerSecond, idle, mint, gc };
   } finally {
     await stopAll();
     try {
@@ -166,10 +238,22 @@ export function renderCpuQuota(result: QuotaResult): string {
   if (!result.supported) return `${title}\n\nNot measured: ${result.reason}.`;
   const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "failed");
   const row = (name: string, l: Latencies, goal: string) => `| ${name} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.failed} | ${goal} |`;
+  const when = (c: Conditions) => `load average ${c.load.toFixed(2)}`;
+  const throttling = (run: QuotaRun) => {
+    const cpu = run.after.cpuMs - run.before.cpuMs;
+    const requests = run.after.requests - run.before.requests;
+    return (
+      `the server used ${(cpu / 1000).toFixed(1)} s of CPU in ${run.seconds.toFixed(0)} s (${(cpu / run.seconds / 10).toFixed(1)} % of a core; the quota is ${((100 * QUOTA.quotaUs) / QUOTA.periodUs).toFixed(2)} %), ` +
+      `${(cpu / Math.max(1, requests)).toFixed(1)} ms a request over ${requests} scans and health checks; ` +
+      `${run.after.throttled - run.before.throttled} of ${run.after.periods - run.before.periods} periods throttled (${((run.after.throttledMs - run.before.throttledMs) / 1000).toFixed(1)} s waited); ${when(run.before)} → ${run.after.load.toFixed(2)}`
+    );
+  };
   const lines = [
     title,
     ``,
     `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.`,
+    ``,
+    `With no request at all, the server used ${result.quietCpuMsPerSecond.toFixed(1)} ms of CPU a second (${IDLE_SECONDS} s; the quota is ${(QUOTA.quotaUs / QUOTA.periodUs) * 1000} ms a second).`,
     ``,
     `A scan of a new owner and the health check every ${PROBE_EVERY_MS} ms:`,
     ``,
@@ -183,15 +267,21 @@ export function renderCpuQuota(result: QuotaResult): string {
       row(`scan, while ${result.mint.count.toLocaleString("en")} stickers are minted`, result.mint.scans, `p99 ≤ ${QUOTA_GOALS.scanP99Ms} ms`),
       row("health check, meanwhile", result.mint.health, `≤ ${QUOTA_GOALS.healthMaxMs} ms`),
       ``,
-      `The mint of ${result.mint.count.toLocaleString("en")} from the page took ${result.mint.mintSeconds.toFixed(0)} s.`,
+      `The mint of ${result.mint.count.toLocaleString("en")} from the page took ${result.mint.mintSeconds.toFixed(0)} s (MINT_CPU_SHARE ${result.mint.share}).`,
+      `Scan p99 in each minute of the mint: ${result.mint.scanP99ByMinute.map(ms).join(", ")}.`,
     );
   }
+  lines.push(``, `Alone: ${throttling(result.idle)}.`);
+  if (result.mint) lines.push(`During the mint: ${throttling(result.mint)}.`);
+  if (result.gc) lines.push(`GC (--trace-gc), the whole run: ${result.gc.pauses} pauses, ${result.gc.totalMs.toFixed(0)} ms in all, the longest ${result.gc.longestMs.toFixed(1)} ms.`);
   return lines.join("\n");
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "mint-yield": { type: "string" }, "cpu-prof": { type: "string" }, "node-flags": { type: "string" }, "quota-us": { type: "string" } },
+  });
   stopAllOnSignal(() => {});
-  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint) });
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], mintYield: values["mint-yield"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]) });
   console.log(renderCpuQuota(result));
 }

@@ -14,6 +14,8 @@ export type BenchOptions = {
   capacity: boolean;
   /** Also rehearse a shared-cpu-1x's CPU quota (scripts/bench/cpu-quota.ts): ~10 minutes. */
   cpuQuota: boolean;
+  /** Also measure a lock-screen card's memory and whether it comes back (scripts/bench/card-memory.ts): ~30 s. */
+  cardMemory: boolean;
 };
 
 const MAX_DURATION_S = 60;
@@ -29,6 +31,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
       "admin-work": { type: "boolean", default: false },
       capacity: { type: "boolean", default: false },
       "cpu-quota": { type: "boolean", default: false },
+      "card-memory": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -42,6 +45,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     adminWork: values["admin-work"] ?? false,
     capacity: values.capacity ?? false,
     cpuQuota: values["cpu-quota"] ?? false,
+    cardMemory: values["card-memory"] ?? false,
   };
 }
 

@@ -1,5 +1,5 @@
-// Minting from /admin/stickers as a background job. Hashing 10,000 passwords takes minutes of CPU
-// (scrypt, on libuv's threads: never the event loop), far longer than a request should wait, so
+// Minting from /admin/stickers as a background job. Hashing 10,000 passwords takes seconds of CPU
+// (scrypt), which on a shared CPU's quota would starve the finders' scans if taken at once, so
 // the form's POST records the batch and answers at once with a redirect to the batch's page, which
 // shows the progress; the job writes its tokens in short slices. The form carries an idempotency
 // key (like the chat form's send key): a double submit finds the batch the first one created and
@@ -9,16 +9,49 @@
 // SIGTERM, a crash) starts again at the next start, from the beginning — its tokens written so far
 // removed, since their passwords died with the process — and the admin's page goes on showing its
 // progress (`resumeInterruptedMints`).
+//
+// The hashes are made in the heavy-job worker (sheet-jobs.server.ts's mintPool: scryptSync on its
+// own thread, never libuv's pool that compression and files use), a slice of MINT_SLICE at a time,
+// each slice one heavy job (so a card or a sheet asked meanwhile waits one slice, not the whole
+// mint), paced to MINT_CPU_SHARE of a core: one hash (~1.4 ms), then a pause, so the process never
+// runs a long burst that a CPU quota would make every scan pay for (decision 004); and while the
+// rest of the process is busy (MINT_YIELD_ABOVE), it waits before the next hash.
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, users } from "../../../db/schema.ts";
 import { seal, unseal } from "../../core/seal.server.ts";
+import { TOKEN_PASSWORD_COST } from "../../../db/password.ts";
 import { discardBatchTokens, fillBatch, tokenCsv } from "./mint.server.ts";
 import { MINT_PASSWORDS_KEPT_MINUTES } from "./rules.ts";
+import { mintPool } from "./sheet-jobs.server.ts";
 
 const SEAL_PURPOSE = "mint-passwords";
-/** Hashes in flight for a job: two of libuv's four threads, leaving the others to sign-ins and files. */
-const JOB_HASH_CONCURRENCY = 2;
+/** Passwords hashed and written per heavy job: ~25 × 70 ms ≈ 2 s at the default share. */
+const MINT_SLICE = 25;
+/**
+ * The share of one core a mint's hashing may take, from MINT_CPU_SHARE (default 1/50: under a
+ * third of a shared-cpu-1x's sustained 1/16, so 10,000 stickers take ~12 min of wall time and the
+ * finders keep the rest). 1 means unpaced (tests).
+ */
+export function mintCpuShare(): number {
+  return shareFromEnv("MINT_CPU_SHARE", 1 / 50);
+}
+
+/**
+ * Above this share of a core used by the rest of the process (the finders' requests), the mint
+ * waits before its next hash (up to 1 s a hash), from MINT_YIELD_ABOVE (default 0.03: about half a
+ * shared-cpu-1x's sustained 1/16, so mint and finders together stay inside it). 1: never waits.
+ */
+export function mintYieldAbove(): number {
+  return shareFromEnv("MINT_YIELD_ABOVE", 0.03);
+}
+
+function shareFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const share = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!(share > 0 && share <= 1)) throw new RangeError(`${name} must be a number above 0 and at most 1, got ${raw}`);
+  return share;
+}
 /** The batch row's progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
 
@@ -54,8 +87,11 @@ export async function requestMint(
 async function runMintJob(db: Db, batchId: string, count: number, appUrl: string) {
   let written = 0;
   try {
+    const cpuShare = mintCpuShare();
+    const yieldAbove = mintYieldAbove();
     const tokens = await fillBatch(db, batchId, count, appUrl, {
-      hashConcurrency: JOB_HASH_CONCURRENCY,
+      sliceSize: MINT_SLICE,
+      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, yieldAbove }),
       onProgress: (prepared) => {
         if (Date.now() - written < PROGRESS_EVERY_MS) return;
         written = Date.now();

@@ -61,9 +61,16 @@ const MAX_ROUNDS = 100; // regeneration rounds before giving up (a broken genera
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type FillOptions = Pick<MintOptions, "generateToken"> & {
-  /** scrypt hashes in flight at once on libuv's thread pool (4 threads): the CLI takes 8, a job in the server 2. */
+  /** scrypt hashes in flight at once on libuv's thread pool (4 threads), when no `hashSlice` is given: the CLI takes 8. */
   hashConcurrency?: number;
-  /** Called as passwords are hashed, with how many are done. */
+  /**
+   * Hashes one slice of passwords. The default hashes in this process on libuv's thread pool (the
+   * CLI, which serves nobody); the server's job passes the heavy-job worker's (mint-job.server.ts).
+   */
+  hashSlice?: (passwords: string[]) => Promise<string[]>;
+  /** Passwords hashed, then written, at a time (default INSERT_CHUNK). */
+  sliceSize?: number;
+  /** Called after each slice is written, with how many tokens are. */
   onProgress?: (prepared: number) => void;
 };
 
@@ -72,23 +79,20 @@ export type FillOptions = Pick<MintOptions, "generateToken"> & {
  * each with its plain password (shown once, for printing) and its URL. Tokens never repeat: a
  * candidate that already exists in the database (unique index, ON CONFLICT DO NOTHING) or earlier
  * in the batch is regenerated.
- * Passwords are hashed first (on libuv's threads, not the event loop); the tokens are then written
- * INSERT_CHUNK at a time, each chunk its own short transaction with a yield between, so no write
- * holds the database (or the loop) for long. The batch is complete only when its row says `done`;
- * a failure leaves tokens behind, which `discardBatchTokens` removes.
+ * A slice at a time, the passwords are hashed (never on the event loop) and their tokens written,
+ * each slice its own short transaction with a yield between, so no write holds the database (or
+ * the loop) for long and the writes are spread over the whole mint. The batch is complete only
+ * when its row says `done`; a failure leaves tokens behind, which `discardBatchTokens` removes.
  */
 export async function fillBatch(db: Db, batchId: string, count: number, appUrl: string, options: FillOptions = {}): Promise<MintedToken[]> {
   if (!isValidMintCount(count)) {
     throw new RangeError(`count must be an integer from 1 to ${MAX_MINT_COUNT}, got ${String(count)}`);
   }
   const nextToken = options.generateToken ?? generateToken;
+  const hashSlice =
+    options.hashSlice ?? ((slice: string[]) => mapWithConcurrency(slice, options.hashConcurrency ?? 8, (password) => hashPassword(password, TOKEN_PASSWORD_COST)));
+  const sliceSize = options.sliceSize ?? INSERT_CHUNK;
   const passwords = Array.from({ length: count }, generateTokenPassword);
-  let prepared = 0;
-  const hashes = await mapWithConcurrency(passwords, options.hashConcurrency ?? 8, async (password) => {
-    const hash = await hashPassword(password, TOKEN_PASSWORD_COST);
-    options.onProgress?.(++prepared);
-    return hash;
-  });
 
   // The demo token answers the demo profile in every search, so it is never printed on a sticker.
   const seen = new Set<string>([DEMO_TOKEN]);
@@ -105,14 +109,17 @@ export async function fillBatch(db: Db, batchId: string, count: number, appUrl: 
   };
 
   const slots = passwords.map(() => freshCandidate());
-  for (let start = 0; start < count; start += INSERT_CHUNK) {
-    let pending = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, (_, i) => start + i);
+  for (let start = 0; start < count; start += sliceSize) {
+    const end = Math.min(count, start + sliceSize);
+    const hashes = await hashSlice(passwords.slice(start, end));
+    if (hashes.length !== end - start) throw new Error(`a slice of ${end - start} passwords came back with ${hashes.length} hashes`);
+    let pending = Array.from({ length: end - start }, (_, i) => start + i);
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_ROUNDS) throw new Error("could not insert unique tokens");
       const inserted = await db
         .insert(tagbackTokens)
         .values(
-          pending.map((i) => ({ token: slots[i]!, passwordHash: hashes[i]!, isClaimed: false, isVerified: false, batchId })),
+          pending.map((i) => ({ token: slots[i]!, passwordHash: hashes[i - start]!, isClaimed: false, isVerified: false, batchId })),
         )
         .onConflictDoNothing({ target: tagbackTokens.token })
         .returning({ token: tagbackTokens.token })
@@ -121,6 +128,7 @@ export async function fillBatch(db: Db, batchId: string, count: number, appUrl: 
       pending = pending.filter((i) => !written.has(slots[i]!));
       for (const i of pending) slots[i] = freshCandidate();
     }
+    options.onProgress?.(end);
     await yieldToEventLoop();
   }
   return slots.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) }));

@@ -1,13 +1,27 @@
-// Sticker sheets and lock-screen cards rendered in the print worker (sheet.worker.ts), one at a
-// time; the routes that download them await these and answer 503 when the queue is full
-// (WorkerBusyError).
-import { NO_STORE } from "~/core/no-store";
-import { WorkerBusyError, workerPool } from "~/core/worker-pool.server";
+// Sticker sheets, lock-screen cards and the mint's hashes, in the heavy-job worker (sheet.worker.ts),
+// one at a time in the whole process (core/heavy-jobs.server.ts); the routes that download sheets
+// and cards await these and answer 503 when their queue is full (WorkerBusyError).
+//
+// Three pools on the same worker file, so that each kind's memory goes back on its own schedule.
+// Sheets and cards run in a child process (isolation "process"): a 10,000-sticker PDF takes ~170 MB
+// and a 2160 × 3840 card ~110 MB (resvg's WebAssembly memory, which never shrinks), and a thread
+// that ends frees them without handing them all back to the system, while a process that ends
+// does (decision 020). The sheets' process ends after 30 s idle, the cards' after CARD_IDLE_MS. The
+// mint's hashes run in a thread (a few MB), kept while a mint runs and ended 30 s after.
+import { NO_STORE } from "../../core/no-store.ts";
+import { WorkerBusyError, workerPool } from "../../core/worker-pool.server.ts";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import type { Sticker } from "./sheet.server.ts";
-import type { SheetTask } from "./sheet.worker.ts";
+import type { HashTask, SheetTask } from "./sheet.worker.ts";
 
-export const sheetPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ caller: import.meta.url, source: "./sheet.worker.ts", bundled: "sheet-worker.js" });
+const WORKER = { caller: import.meta.url, source: "./sheet.worker.ts", bundled: "sheet-worker.js" } as const;
+/** A card's thread ends this long after its last card (a burst of cards reuses it). */
+export const CARD_IDLE_MS = 2_000;
+
+export const sheetPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "sheet", isolation: "process" });
+export const cardPool = workerPool<SheetTask, Uint8Array<ArrayBuffer>>({ ...WORKER, kind: "card", idleTimeoutMs: CARD_IDLE_MS, isolation: "process" });
+/** Every mint job has at most one slice waiting: never refused. */
+export const mintPool = workerPool<HashTask, string[]>({ ...WORKER, kind: "mint", maxQueue: Infinity });
 
 /** The SVG's UTF-8 bytes. */
 export async function renderSheetSvg(stickers: Sticker[]): Promise<Uint8Array<ArrayBuffer>> {
@@ -20,7 +34,7 @@ export async function renderSheetPdf(stickers: Sticker[], title: string): Promis
 
 /** A lock-screen card as PNG bytes. */
 export async function renderLockScreenPng(card: LockScreenCard): Promise<Uint8Array<ArrayBuffer>> {
-  return sheetPool.run({ format: "png", card });
+  return cardPool.run({ format: "png", card });
 }
 
 /** For a sheet route's `.catch`: a full queue is a 503 the admin can retry, not a 500. */

@@ -1,0 +1,147 @@
+// Heavy jobs (core/heavy-jobs.server.ts), with the real worker threads: a sheet, a card and a
+// mint's slice asked at once run one after the other, in the order they came, and the queue shows
+// in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
+// the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
+// goes on answering; and a mint waits while the rest of the process is busy.
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import { register } from "prom-client";
+import { afterAll, afterEach, expect, test } from "vitest";
+import { mintBatches, tagbackTokens } from "../../db/schema";
+import { TOKEN_PASSWORD_COST, verifyPassword } from "../../db/password";
+import { heavyJobsState } from "~/core/heavy-jobs.server";
+import { tokenUrl } from "~/features/stickers/mint.server";
+import { mintJobsSettled, requestMint } from "~/features/stickers/mint-job.server";
+import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, sheetPool } from "~/features/stickers/sheet-jobs.server";
+import { createOwner } from "../support/routes";
+import { testDb } from "../support/test-db";
+
+const APP_URL = "https://tagback.example";
+const gzip = promisify(zlib.gzip);
+const pbkdf2 = promisify(crypto.pbkdf2);
+
+afterEach(() => {
+  delete process.env.MINT_CPU_SHARE;
+  delete process.env.MINT_YIELD_ABOVE;
+});
+afterAll(() => Promise.all([sheetPool.close(), cardPool.close(), mintPool.close()]));
+
+async function metricValue(name: string, labels = ""): Promise<number> {
+  const text = await register.getSingleMetricAsString(name);
+  const line = text.split("\n").find((l) => l.startsWith(`${name}${labels} `));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+test("a sheet, a card and a mint's slice asked at once run one after the other, in order, and the queue shows in the metrics", { timeout: 120_000 }, async () => {
+  const stickers = Array.from({ length: 1200 }, (_, i) => {
+    const token = String(320000000000 + i * 7919);
+    return { token, url: tokenUrl(APP_URL, token) };
+  });
+  const sheetsDone = await metricValue("tagback_heavy_jobs_total", '{kind="sheet",outcome="done"}');
+  const observed = { running: 0, waiting: 0, waitingMetric: 0 };
+  const sampler = setInterval(() => {
+    const state = heavyJobsState();
+    observed.running = Math.max(observed.running, state.running);
+    observed.waiting = Math.max(observed.waiting, state.waiting);
+  }, 2);
+
+  const finished: string[] = [];
+  const done = (name: string) => <T,>(value: T): T => {
+    finished.push(name);
+    return value;
+  };
+  // Each in a pool (a thread) of its own: only the gate keeps them from running side by side. The
+  // PDF takes the longest, the mint's slice of three hashes the least.
+  const pdf = renderSheetPdf(stickers, "heavy").then(done("sheet"));
+  const card = renderLockScreenPng({ token: "320000000001", url: tokenUrl(APP_URL, "320000000001"), line: "Found me?", width: 1080, height: 1920, style: "light" }).then(done("card"));
+  const slice = mintPool.run({ format: "hashes", passwords: ["12345678", "23456789", "34567890"], cost: TOKEN_PASSWORD_COST, cpuShare: 1 }).then(done("mint"));
+  // While the sheet runs the other two wait, and the operator's gauge says so.
+  observed.waitingMetric = await metricValue("tagback_heavy_jobs_waiting");
+  expect(await metricValue("tagback_heavy_jobs_running")).toBe(1);
+  const [pdfBytes, png, hashes] = await Promise.all([pdf, card, slice]);
+  clearInterval(sampler);
+
+  expect(finished).toEqual(["sheet", "card", "mint"]);
+  expect(observed.running).toBe(1);
+  expect(observed.waiting).toBe(2);
+  expect(observed.waitingMetric).toBe(2);
+  expect(await metricValue("tagback_heavy_jobs_waiting")).toBe(0);
+  expect(await metricValue("tagback_heavy_jobs_running")).toBe(0);
+  expect(await metricValue("tagback_heavy_jobs_total", '{kind="sheet",outcome="done"}')).toBe(sheetsDone + 1);
+  // Each came out whole.
+  expect(Buffer.from(pdfBytes.subarray(0, 5)).toString()).toBe("%PDF-");
+  expect(Buffer.from(png.subarray(1, 4)).toString()).toBe("PNG");
+  expect(await verifyPassword("23456789", hashes[1]!)).toBe(true);
+});
+
+test("a mint's hashes never take libuv's threads: with all of them held, a mint from the page still finishes", { timeout: 120_000 }, async () => {
+  // Unpaced, and never waiting for the rest of the process (whose pbkdf2 threads are busy on purpose).
+  process.env.MINT_CPU_SHARE = "1";
+  process.env.MINT_YIELD_ABOVE = "1";
+  const admin = await createOwner();
+  // Every thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise) on a long pbkdf2:
+  // anything else that needs the pool — async scrypt, zlib, fs — waits for one of them to end.
+  const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+  let firstThreadFreedAt = Infinity;
+  const holding = Promise.all(
+    Array.from({ length: threads }, () => pbkdf2("hold", "the pool", 4_000_000, 64, "sha512").then(() => (firstThreadFreedAt = Math.min(firstThreadFreedAt, performance.now())))),
+  );
+  const batchId = await requestMint(testDb(), { adminId: admin.id, count: 60, requestKey: crypto.randomUUID(), appUrl: APP_URL });
+  await mintJobsSettled();
+  const mintedAt = performance.now();
+  await holding;
+
+  // Done before any of libuv's threads was free (hashed on libuv's pool, it would have waited for one).
+  expect(mintedAt).toBeLessThan(firstThreadFreedAt);
+  const batch = testDb().select().from(mintBatches).where(eq(mintBatches.id, batchId)).get()!;
+  expect(batch.status).toBe("done");
+  const rows = testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, batchId)).all();
+  expect(rows).toHaveLength(60);
+  expect(rows[0]!.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
+});
+
+test("while a paced mint runs, compression goes on: 40 gzips, four at a time, all finish while the mint is still going", { timeout: 120_000 }, async () => {
+  // The default share (1/50 of a core): 50 stickers are seconds of wall time, a few ms of CPU each.
+  const admin = await createOwner();
+  const page = crypto.randomBytes(64 * 1024).toString("base64");
+  let minted = false;
+  await requestMint(testDb(), { adminId: admin.id, count: 50, requestKey: crypto.randomUUID(), appUrl: APP_URL });
+  const settled = mintJobsSettled().then(() => (minted = true));
+  // Four at a time, as many as libuv has threads: a mint that held any of them would make these queue.
+  let compressed = 0;
+  while (compressed < 40) {
+    await Promise.all(Array.from({ length: 4 }, () => gzip(page)));
+    compressed += 4;
+  }
+  expect(minted).toBe(false);
+  await settled;
+});
+
+test("a mint's hashing waits while the rest of the process is busy, and goes on when it is not", { timeout: 120_000 }, async () => {
+  const passwords = Array.from({ length: 10 }, (_, i) => String(40000000 + i));
+  // Warm: the thread started and scrypt loaded.
+  await mintPool.run({ format: "hashes", passwords: passwords.slice(0, 1), cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
+  /** Keeps the main thread busy (slices of 10 ms, the loop free between them) until `job` ends or `ms` pass; how long that was. */
+  const busyUntilEnded = async (job: Promise<unknown>, ms: number) => {
+    let ended = false;
+    void job.then(() => (ended = true));
+    const started = performance.now();
+    while (performance.now() - started < ms && !ended) {
+      const slice = performance.now() + 10;
+      while (performance.now() < slice) Math.sqrt(Math.random());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const took = performance.now() - started;
+    await job;
+    return took;
+  };
+  // Told never to wait, a slice of 10 (~15 ms of CPU) ends while the main thread is busy.
+  const rude = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 1 }), 5_000);
+  // With the rest of the process far above 3 % of a core, the same slice waits before each hash
+  // (up to 1 s): it takes many times longer (how many depends on the machine's own load).
+  const polite = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 0.03 }), 5_000);
+  expect(polite).toBeGreaterThan(1_000);
+  expect(polite).toBeGreaterThan(10 * rude);
+});
