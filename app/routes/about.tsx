@@ -18,10 +18,15 @@ const PAGE = {
     "How Tagback works: a QR sticker on your things, a finder with any phone, and a profile that shows only what you chose. Try the demo.",
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...finderMeta(loaderData, PAGE, metaT(matches)),
-  ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches) })),
-];
+// A URL per language (`?hl=`), each naming the others (core/seo.ts languageLinks).
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const translate = metaT(matches);
+  const language = { locale: translate.locale, search: location.search };
+  return [
+    ...finderMeta(loaderData, PAGE, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches), language })),
+  ];
+};
 
 export const loader = finderLoader;
 export const action = finderAction;

@@ -17,7 +17,7 @@ import {
 import { SearchTypePicker } from "./search-type-picker";
 import { displayNumber, SEARCH_TYPES } from "./search-number";
 import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
-import { useT } from "~/i18n/use-t";
+import { useT, useUrlLocale } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
 import { METRO_CARD_MAX } from "~/features/owner/rules";
 
@@ -45,6 +45,8 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
   });
   const hydrated = useHydrated();
   const { t, locale } = useT();
+  // A page whose URL names its language (`?hl=ta`) gives its results in that language too.
+  const urlLocale = useUrlLocale();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [form, fields] = useForm({
@@ -89,6 +91,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
       data-hydrated={hydrated ? "true" : undefined}
       className="space-y-3"
     >
+      {urlLocale ? <input type="hidden" name="hl" value={urlLocale} /> : null}
       <SearchTypePicker
         legend={t("search.whatFound")}
         type={type}
