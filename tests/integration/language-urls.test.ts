@@ -111,6 +111,8 @@ describe("a URL per language", () => {
     expect(html).toContain(aarav.name);
     expect(html).toContain('name="robots" content="noindex"');
     expect(linkHref(html, "alternate", "mr")).toBeUndefined();
+    // Closing the result goes back to the page in the same language.
+    expect(html).toContain('href="/findowner?hl=mr"');
   });
 
   test("a sticker's URL stays /?t=TOKEN, in the browser's language", async () => {
