@@ -44,7 +44,9 @@ export default function About() {
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/about#find-owner" />
       {result ? null : <AboutTop />}
+      {/* As on /: the section's English copy is marked; the search itself is in the page's language. */}
       <FindOwnerSection
+        copyLang={result ? undefined : "en"}
         title={result ? t("search.pageTitle") : "Find an owner"}
         intro={result ? t("search.pageIntro") : "Found something with a Tagback sticker? Type the metro card number or the number printed on the sticker."}
       >
@@ -54,7 +56,8 @@ export default function About() {
         <ResultPageFooter homeHref="/about" label={t("search.readAbout")} />
       ) : (
         <>
-          <section id="demo" aria-labelledby="demo-title">
+          {/* English copy; its Scan demo link is in the page's language (ScanDemoLink sets its lang). */}
+          <section lang="en" id="demo" aria-labelledby="demo-title">
             <div className="mx-auto max-w-6xl px-4 pb-12">
               <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-10">
                 <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Interactive demo</p>

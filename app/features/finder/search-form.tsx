@@ -17,7 +17,7 @@ import {
 import { SearchTypePicker } from "./search-type-picker";
 import { displayNumber, SEARCH_TYPES } from "./search-number";
 import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
-import { useT, useUrlLocale } from "~/i18n/use-t";
+import { useLanguageHref, useT, useUrlLocale } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
 import { METRO_CARD_MAX } from "~/features/owner/rules";
 
@@ -147,11 +147,12 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 /** Hero's Scan demo: a link to the demo search; with JavaScript it fills the form and searches after 1 s. */
 export function ScanDemoLink({ token, className }: { token: string; className?: string }) {
   const { t, locale } = useT();
+  const languageHref = useLanguageHref();
   return (
     // In the page's language, also inside an English section (lang="en").
     <a
       lang={locale}
-      href={`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`}
+      href={languageHref(`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`)}
       className={className}
       onClick={(event) => {
         if (!document.getElementById("owner-search")) return;

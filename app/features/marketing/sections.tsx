@@ -5,13 +5,24 @@ import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SETUP_MINUTES, STICKER_PRICE_INR } from "~/core/site";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT } from "~/i18n/use-t";
+import type { MessageKey } from "~/i18n/messages";
 import { PostPreviewCard, type PostPreview } from "~/features/content/post-preview";
 import { DEMO_TOKEN } from "~/features/finder/demo";
 import { ScanDemoLink } from "~/features/finder/search-form";
 import { FAQ, FEATURES, FOUNDERS, PROBLEM, PROMOS, SLIDE_SIZE, SLIDES, SOLUTION, STEPS, STORIES, USE_CASES } from "./copy";
 import { Slideshow } from "./slideshow";
 import { useSite } from "./use-site";
+
+/**
+ * An action inside the English copy, labelled as the same action reads elsewhere on the page (the
+ * header, the hero, the floating button): in the page's language, with its `lang`. An English page
+ * keeps the copy's own words ("Get started" beside the header's "Start").
+ */
+function useActionLabel() {
+  const { t, locale } = useT();
+  return { lang: locale, label: (key: MessageKey, english: string) => (locale === "en" ? english : t(key)) };
+}
 
 /** A section with the page's common rhythm: an eyebrow, a title, an intro, then its content. */
 function MarketingSection({
@@ -251,6 +262,7 @@ export function HowItWorks() {
 
 export function Promos() {
   const { shopUrl } = useSite();
+  const action = useActionLabel();
   const [stickers, demo] = PROMOS;
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
@@ -265,9 +277,10 @@ export function Promos() {
             href={shopUrl}
             target="_blank"
             rel="noopener noreferrer"
+            lang={action.lang}
             className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 hover:bg-brand-50"
           >
-            {stickers.cta}
+            {action.label("search.buyStickers", stickers.cta)}
             <Icon name="chevron-right" />
           </a>
         </div>
@@ -295,6 +308,7 @@ export function Promos() {
 
 /** The 3 newest posts; the section is left out when there are none (or the blog did not answer). */
 export function LatestPosts({ posts }: { posts: PostPreview[] }) {
+  const action = useActionLabel();
   if (posts.length === 0) return null;
   return (
     <MarketingSection id="blog" eyebrow="From the blog" title="Latest posts" tone="tint">
@@ -305,8 +319,8 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
           </li>
         ))}
       </ul>
-      <Link to="/blog" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        All posts
+      <Link to="/blog" lang={action.lang} className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        {action.label("site.navBlog", "All posts")}
         <Icon name="chevron-right" className="h-4 w-4" />
       </Link>
     </MarketingSection>
@@ -315,6 +329,8 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
 
 export function CallToAction() {
   const { signedIn } = useSite();
+  const action = useActionLabel();
+  const languageHref = useLanguageHref();
   return (
     <section lang="en" id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
@@ -328,15 +344,17 @@ export function CallToAction() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
               to={signedIn ? "/profile" : "/auth"}
+              lang={action.lang}
               className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
             >
-              {signedIn ? "Go to your profile" : "Get started"}
+              {signedIn ? action.label("site.profile", "Go to your profile") : action.label("site.start", "Get started")}
             </Link>
             <Link
-              to="/about#how-it-works"
+              to={languageHref("/about#how-it-works")}
+              lang={action.lang}
               className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
-              See how it works
+              {action.label("site.secHowItWorks", "See how it works")}
             </Link>
           </div>
         </div>
