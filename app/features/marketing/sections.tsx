@@ -63,7 +63,7 @@ export function Hero() {
   const { t, locale } = useT();
   return (
     <section id="hero" aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
         <div className="min-w-0">
           <p lang="en" className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <Icon name="sticker" className="h-4 w-4" />
@@ -87,7 +87,7 @@ export function Hero() {
               {t("search.buyStickers")}
             </ButtonLink>
           </div>
-          <ul lang="en" className="mt-8 grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
+          <ul lang="en" className="mt-8 grid grid-cols-1 gap-2 text-sm text-slate-700 sm:grid-cols-3">
             {[`Set up in about ${SETUP_MINUTES} minutes`, "Works on any phone", "Your number stays private"].map((point) => (
               <li key={point} className="flex items-center gap-2">
                 <Icon path="M5 12l5 5 9-10" className="h-5 w-5 text-emerald-600" strokeWidth={3} />
@@ -105,8 +105,8 @@ export function Hero() {
 export function ProblemSolution() {
   return (
     <section lang="en" id="problem" aria-labelledby="problem-title">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
-        <div className="rounded-3xl bg-slate-900 p-8 text-slate-100">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
+        <div className="rounded-3xl bg-slate-900 p-6 text-slate-100 sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">The problem</p>
           <h2 id="problem-title" className="mt-2 text-2xl font-black tracking-tight text-white sm:text-3xl">
             {PROBLEM.title}
@@ -120,7 +120,7 @@ export function ProblemSolution() {
             ))}
           </ul>
         </div>
-        <div className="rounded-3xl bg-brand-600 p-8 text-white">
+        <div className="rounded-3xl bg-brand-600 p-6 text-white sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">The solution</p>
           <h2 className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">{SOLUTION.title}</h2>
           <ul className="mt-6 space-y-4">
@@ -140,7 +140,7 @@ export function ProblemSolution() {
 export function Features() {
   return (
     <MarketingSection id="features" eyebrow="Features" title="Everything a finder needs, nothing a stranger shouldn't see" tone="tint">
-      <ul data-list="features" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul data-list="features" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -158,7 +158,7 @@ export function Features() {
 export function UseCases() {
   return (
     <MarketingSection id="use-cases" eyebrow="Use cases" title="Made for the things you carry every day">
-      <ul data-list="use-cases" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul data-list="use-cases" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {USE_CASES.map((useCase) => (
           <li key={useCase.title} className="rounded-2xl border border-slate-200 p-6">
             <h3 className="text-lg font-bold text-slate-900">{useCase.title}</h3>
@@ -192,7 +192,7 @@ function FiveStars() {
 export function Stories() {
   return (
     <MarketingSection id="stories" eyebrow="User stories" title="Things that came back" tone="tint">
-      <ul data-list="stories" className="grid gap-5 lg:grid-cols-3">
+      <ul data-list="stories" className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         {STORIES.map((story) => (
           <li key={story.name}>
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -218,16 +218,17 @@ export function Team() {
       title="Two founders who lost one metro card too many"
       intro="Tagback is a small team in India building the simplest way to get lost things back: one sticker, any phone, no app."
     >
-      <ul data-list="founders" className="grid gap-5 sm:grid-cols-2">
+      <ul data-list="founders" className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {FOUNDERS.map((founder, index) => (
-          <li key={founder.name} className="flex gap-5 rounded-2xl border border-slate-200 p-6">
+          <li key={founder.name} className="flex flex-wrap gap-5 rounded-2xl border border-slate-200 p-6">
             <span
               aria-hidden="true"
               className={`flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl text-xl font-black text-white ${index === 0 ? "bg-brand-600" : "bg-emerald-600"}`}
             >
               {founder.initials}
             </span>
-            <div>
+            {/* Below the initials when both do not fit a line (a phone at a large text size). */}
+            <div className="min-w-0 flex-[1_1_12rem]">
               <h3 className="text-lg font-bold text-slate-900">{founder.name}</h3>
               <p className="text-sm font-semibold text-brand-700">{founder.role}</p>
               <p className="mt-2 text-slate-600">{founder.bio}</p>
@@ -244,7 +245,7 @@ const STEP_ICONS = ["sticker", "found", "messages"] as const;
 export function HowItWorks() {
   return (
     <MarketingSection id="how-it-works" eyebrow="How it works" title={`Three steps, about ${SETUP_MINUTES} minutes`} tone="tint">
-      <ol data-list="steps" className="grid gap-5 md:grid-cols-3">
+      <ol data-list="steps" className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-3">
@@ -265,9 +266,9 @@ export function Promos() {
   const action = useActionLabel();
   const [stickers, demo] = PROMOS;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
+    <div className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
       <section lang="en" id={stickers.id} data-promo="" aria-labelledby={`${stickers.id}-title`} className="flex flex-col overflow-hidden rounded-3xl bg-brand-900 text-white sm:flex-row">
-        <div className="flex-1 p-8">
+        <div className="min-w-0 flex-1 p-6 sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">{stickers.eyebrow}</p>
           <h2 id={`${stickers.id}-title`} className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">
             {stickers.title}
@@ -294,7 +295,7 @@ export function Promos() {
           className="h-auto w-full self-end sm:w-56"
         />
       </section>
-      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-8">
+      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{demo.eyebrow}</p>
         <h2 id={`${demo.id}-title`} className="mt-2 text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">
           {demo.title}
@@ -312,7 +313,7 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
   if (posts.length === 0) return null;
   return (
     <MarketingSection id="blog" eyebrow="From the blog" title="Latest posts" tone="tint">
-      <ul data-list="posts" className="grid gap-5 md:grid-cols-3">
+      <ul data-list="posts" className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="flex">
             <PostPreviewCard post={post} />
@@ -334,7 +335,7 @@ export function CallToAction() {
   return (
     <section lang="en" id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-8 text-white sm:p-12">
+        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-6 text-white sm:p-12">
           <h2 id="cta-title" className="max-w-2xl text-3xl font-black tracking-tight sm:text-4xl">
             Protect your things in {SETUP_MINUTES} minutes
           </h2>
