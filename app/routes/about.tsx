@@ -59,7 +59,7 @@ export default function About() {
           {/* English copy; its Scan demo link is in the page's language (ScanDemoLink sets its lang). */}
           <section lang="en" id="demo" aria-labelledby="demo-title">
             <div className="mx-auto max-w-6xl px-4 pb-12">
-              <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-10">
+              <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 sm:p-10">
                 <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Interactive demo</p>
                 <h2 id="demo-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">
                   See what a finder sees
@@ -69,7 +69,7 @@ export default function About() {
                   masked: unlock it with <strong className="font-mono">{DEMO_UNLOCK_DIGITS}</strong>, digits 5 to 8 of the number,
                   just as someone holding a real sticker would.
                 </p>
-                <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6" })} />
+                <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6 max-w-full" })} />
               </div>
             </div>
           </section>

@@ -171,9 +171,17 @@ for (const locale of LOCALES) {
           await expect(target.locator("html")).toHaveAttribute("lang", locale);
           await openLanguageMenus(target);
           await testInfo.attach(`${locale} ${size}.png`, { body: await target.screenshot(), contentType: "image/png" });
-          return overflow(target);
+          // Nothing cut off at the window's left edge either (the floating buttons, right-aligned, grew
+          // leftwards past it at 200 %): that scrolls nowhere, so overflow() cannot see it.
+          const cutOffLeft = await target.evaluate(() =>
+            [...document.querySelectorAll("body *")]
+              .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 1 && el.getBoundingClientRect().left < -1)
+              .map((el) => `${el.tagName.toLowerCase()}: "${(el.textContent ?? "").trim().slice(0, 30)}"`),
+          );
+          return { ...(await overflow(target)), cutOffLeft };
         });
         expect(result.scroll, `${size} is ${result.scroll} px wide in ${result.client} px: ${result.sticksOut.join("; ")}`).toBeLessThanOrEqual(result.client);
+        expect(result.cutOffLeft, `${size}: cut off on the left`).toEqual([]);
       }
     }
   });

@@ -160,7 +160,8 @@ export function ScanDemoLink({ token, className }: { token: string; className?: 
         window.dispatchEvent(new CustomEvent(SCAN_DEMO_EVENT, { detail: token }));
       }}
     >
-      {t("search.scanDemo")}
+      {/* May shrink below its word (200 % text in a narrow card): it wraps inside the button. */}
+      <span className="min-w-0">{t("search.scanDemo")}</span>
     </a>
   );
 }

@@ -78,13 +78,15 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {/* The actions in the page's language, as the same actions read everywhere else on it. */}
+            {/* Each label may shrink below its longest word (200 % text on a phone): it wraps inside the
+                button, which stays whole on the screen (the icon too). */}
             <ButtonLink href="#find-owner" size="xl" className={heroButton} lang={locale}>
               <Icon name="found" />
-              {t("search.findOwner")}
+              <span className="min-w-0">{t("search.findOwner")}</span>
             </ButtonLink>
             <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ variant: "outline", size: "xl", className: heroButton })} />
             <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="outline" size="xl" className={heroButton} lang={locale}>
-              {t("search.buyStickers")}
+              <span className="min-w-0">{t("search.buyStickers")}</span>
             </ButtonLink>
           </div>
           <ul lang="en" className="mt-8 grid grid-cols-1 gap-2 text-sm text-slate-700 sm:grid-cols-3">
@@ -295,13 +297,13 @@ export function Promos() {
           className="h-auto w-full self-end sm:w-56"
         />
       </section>
-      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-8">
+      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{demo.eyebrow}</p>
         <h2 id={`${demo.id}-title`} className="mt-2 text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">
           {demo.title}
         </h2>
         <p className="mt-4 text-slate-700">{demo.text}</p>
-        <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6" })} />
+        <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6 max-w-full" })} />
       </section>
     </div>
   );
@@ -335,25 +337,27 @@ export function CallToAction() {
   return (
     <section lang="en" id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-6 text-white sm:p-12">
+        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-4 text-white sm:p-12">
           <h2 id="cta-title" className="max-w-2xl text-3xl font-black tracking-tight sm:text-4xl">
             Protect your things in {SETUP_MINUTES} minutes
           </h2>
           <p className="mt-4 max-w-xl text-lg text-brand-100">
             Sign in with Google, claim the number on your sticker, and write a line for whoever finds it. That's it.
           </p>
+          {/* Blocks with centred text, not inline-flex: a label wider than the card (200 % text on a
+              phone) wraps inside its button instead of standing out of it. */}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
               to={signedIn ? "/profile" : "/auth"}
               lang={action.lang}
-              className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
+              className="block rounded-lg bg-white px-3 py-3 text-center font-semibold text-brand-900 hover:bg-brand-50 sm:px-6"
             >
               {signedIn ? action.label("site.profile", "Go to your profile") : action.label("site.start", "Get started")}
             </Link>
             <Link
               to={languageHref("/about#how-it-works")}
               lang={action.lang}
-              className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10"
+              className="block rounded-lg border border-white/60 px-3 py-3 text-center font-semibold text-white hover:bg-white/10 sm:px-6"
             >
               {action.label("site.secHowItWorks", "See how it works")}
             </Link>
