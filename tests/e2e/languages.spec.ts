@@ -159,12 +159,13 @@ for (const locale of NEW_LANGUAGES) {
 
 // Issue 34: the landing page scrolled sideways at 320 px and 200 % text in every language, English
 // too (grids whose column grew with its content, rem paddings that doubled, English words that did
-// not break). The landing page with JavaScript on and off; /about (the same sections) with it off.
+// not break). The landing page with JavaScript on and off; /about (the same sections) and the
+// not-found page (its two buttons side by side) with it off.
 for (const locale of LOCALES) {
-  test(`${locale}: / and /about do not scroll sideways at 320 px, at normal text and at 200 %`, async ({ page }, testInfo) => {
+  test(`${locale}: /, /about and a missing page do not scroll sideways at 320 px, at normal text and at 200 %`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const phone = `${locale}-IN`;
-    for (const url of jsOn(testInfo) ? ["/"] : ["/", "/about"]) {
+    for (const url of jsOn(testInfo) ? ["/"] : ["/", "/about", "/no-such-page"]) {
       for (const textZoom of [undefined, 200]) {
         const size = `${url} at 320 px${textZoom ? ` and ${textZoom} %` : ""}`;
         const result = await measured(page, testInfo, url, { width: 320, textZoom, locale: phone }, async (target) => {
