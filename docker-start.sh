@@ -13,12 +13,29 @@ cd "$(dirname "$0")"
 DATABASE_PATH="${DATABASE_PATH:-/data/tagback.db}"
 export DATABASE_PATH
 
+# Never as root: the server, Litestream and the restore run as the unprivileged user `node` (uid and
+# gid 1000 in node:24-slim), which owns the database's folder. Fly mounts the volume on /data owned
+# by root whatever the image says, so the script starts as root, gives that folder (and every file
+# in it: a `-wal` or `-shm` left by a CLI run as root in `fly ssh console` too) to that user, and runs
+# the rest of itself as it with setpriv (util-linux, in every Debian image). The ids are numbers,
+# not the name, so the image rehearsal (a machine without a `node` user) runs the same line.
+# Started as another user already (docker run --user), it goes on as that user.
+RUN_AS=1000
+if [ "$(id -u)" = "0" ]; then
+  data="$(dirname "$DATABASE_PATH")"
+  mkdir -p "$data"
+  chown -R "$RUN_AS:$RUN_AS" "$data"
+  HOME=/home/node
+  export HOME
+  exec setpriv --reuid="$RUN_AS" --regid="$RUN_AS" --clear-groups --inh-caps=-all -- sh "$(pwd)/$(basename "$0")" "$@"
+fi
+
 # Disaster recovery must not vanish without a word: no replica is a refusal to start, unless the
 # operator said BACKUP=off (a local `docker run`, a throwaway environment), which is said at start
 # and in the app's tagback_backup_off metric.
 if [ -z "${LITESTREAM_REPLICA_URL:-}" ]; then
   if [ "${BACKUP:-}" != "off" ]; then
-    echo "LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, \"Deploying to Fly.io\"), or set BACKUP=off to run without backups." >&2
+    echo "LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (docs/deploying.md), or set BACKUP=off to run without backups." >&2
     exit 1
   fi
   echo "Backups are off (BACKUP=off): the database is not replicated, and a lost volume loses it."

@@ -365,6 +365,11 @@ export const finderThreads = sqliteTable(
     /** The number the finder searched: which item this is about. */
     itemType: text("item_type", { enum: ["metro_card", "tagback_token"] }).notNull(),
     itemValue: text("item_value").notNull(),
+    /**
+     * The language the finder last wrote in (a locale of app/core/locale.ts): the owner's answers
+     * are mailed to them in it. Null for threads from before it was kept (English then).
+     */
+    locale: text("locale"),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -449,8 +454,13 @@ export const outbox = sqliteTable(
     /** Also the mail's Message-ID: a copy sent again after a kill folds into the first. */
     id: id(),
     key: text("key").notNull().unique(),
-    /** What it tells (the metrics' label, and what the finder's pages ask about). */
-    kind: text("kind", { enum: ["contact", "finder_link", "scan", "account", "message"] }).notNull(),
+    /**
+     * What it tells: "contact" is a finder's first message only (what the finder's page asks
+     * about: "the owner was notified at …"), "finder_reply" a finder's later message mailed to the
+     * owner, "owner_answer" the owner's answer mailed to the finder, "finder_link" the finder's
+     * private link, "message" a conversation's push.
+     */
+    kind: text("kind", { enum: ["contact", "finder_reply", "owner_answer", "finder_link", "scan", "account", "message"] }).notNull(),
     channel: text("channel", { enum: ["email", "push"] }).notNull(),
     /** The account it is for: deleting the account deletes what is still owed to it. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),

@@ -1,6 +1,6 @@
 // npx node --expose-gc scripts/retention-bench.ts [--clients N] [--searches N]
 // What the tables that grow cost on disk, and how long the retention sweep holds SQLite's write lock
-// (README, "What the database keeps, and for how long"). In a fresh database in a temporary folder:
+// (docs/data-retention.md). In a fresh database in a temporary folder:
 // - N distinct clients through rate-limiter-flexible's SQLite store with the finder's search limit
 //   (half IPv4, half IPv6 /64 keys), the bytes each row costs (table and both indexes, from dbstat),
 //   then the sweep's batches at BATCH_ROWS, and for comparison one DELETE of them all;

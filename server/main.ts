@@ -31,8 +31,10 @@ import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
 import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
 import { startRestoreChecks } from "../app/core/restore-check.server.ts";
+import { litestreamMetricsUrl, startReplicationLag } from "../app/core/replication-lag.server.ts";
 import { RETENTIONS } from "./retention.ts";
 import { closeDatabase, getDatabase } from "../db/connection.ts";
+import { leaveCheckpointsToThread, startCheckpointing } from "./wal-checkpoints.ts";
 import { seed } from "../db/seed.ts";
 
 const development = process.env.NODE_ENV === "development";
@@ -101,7 +103,9 @@ async function refuseBusyPorts(env: Env) {
 
 /** Serves HTTP on env.PORT until SIGTERM or SIGINT. `announce`: print the "listening" line. */
 export async function serve(env: Env, { announce = true } = {}) {
-  const { db } = getDatabase(env.DATABASE_PATH);
+  const database = getDatabase(env.DATABASE_PATH);
+  const { db } = database;
+  leaveCheckpointsToThread(db);
   const app = express();
   app.disable("x-powered-by");
   collectProcessMetrics();
@@ -270,7 +274,22 @@ export async function serve(env: Env, { announce = true } = {}) {
     closeDatabase();
     process.exit(1);
   });
-  server.listen(env.PORT, () => {
+  // The addresses (listenAddresses): a demo on loopback alone, both families; ::1 beside 127.0.0.1
+  // hands its connections to the same server, so shutdown, keep-alive and the parser's 400s treat
+  // them alike. A machine without IPv6 has no ::1 to listen on, and nobody to reach it there.
+  const [first, ...others] = listenAddresses(env);
+  const extraListeners = others.map((host) => {
+    const listener = net.createServer((socket) => server.emit("connection", socket));
+    listener.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT") return;
+      console.error(portFailure(env, error));
+      closeDatabase();
+      process.exit(1);
+    });
+    listener.listen(env.PORT, host);
+    return listener;
+  });
+  server.listen(env.PORT, first, () => {
     if (announce) console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"})`);
   });
   // A lone server deletes what the database no longer keeps; in a cluster the primary does.
@@ -279,9 +298,18 @@ export async function serve(env: Env, { announce = true } = {}) {
   // loads no app module, and its metrics would not reach the scrape).
   const delivering =
     !cluster.isWorker || process.env[DELIVERS] === "1" ? startDelivering(db, shutdownController.signal, deliveryFailpoint(env)) : Promise.resolve();
+  // WAL checkpoints off the request path, by the same one process (server/wal-checkpoints.ts).
+  const checkpointing =
+    !cluster.isWorker || process.env[DELIVERS] === "1" ? startCheckpointing(database.file, shutdownController.signal) : Promise.resolve();
   // The daily restore check of the Litestream replica, by the same one process (app/core/restore-check.server.ts).
   if ((!cluster.isWorker || process.env[DELIVERS] === "1") && process.env.LITESTREAM_REPLICA_URL) {
     startRestoreChecks(db, { config: path.resolve("litestream.yml"), databasePath: env.DATABASE_PATH }, shutdownController.signal);
+    // The replication-lag gauge, from Litestream's own metrics (app/core/replication-lag.server.ts).
+    const litestreamMetrics = litestreamMetricsUrl(process.env.LITESTREAM_METRICS_ADDR);
+    if (!litestreamMetrics) {
+      console.error("Replication lag cannot be measured: LITESTREAM_METRICS_ADDR (litestream.yml's addr) is empty, so tagback_backup_replication_lag_seconds grows from start.");
+    }
+    startReplicationLag({ url: litestreamMetrics, databasePath: env.DATABASE_PATH }, shutdownController.signal);
   }
   // Sticker batches a stop cut short are minted again, by the same one process, once: at the
   // server's start (a worker the primary replaces later must not start a batch another is minting).
@@ -309,6 +337,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     shutdownStartedAt = Date.now();
     shutdownController.abort();
     for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
+    for (const listener of extraListeners) listener.close();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     const force = setTimeout(() => {
       console.error(`Shutdown: ${openResponses.size} request(s) still open after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
@@ -320,6 +349,8 @@ export async function serve(env: Env, { announce = true } = {}) {
       void (async () => {
         // A mail being handed to SMTP finishes and is marked, rather than sent again after the restart.
         await delivering;
+        // The checkpointer's connection closed first, so the database's close below is the last one.
+        await checkpointing;
         await viteDevServer?.close().catch((error: Error) => console.error(`Closing Vite failed: ${error.message}`));
         console.log("Stopped.");
         finish(0);
@@ -341,6 +372,15 @@ export async function serve(env: Env, { announce = true } = {}) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
   // A worker whose primary is gone gets no more connections: stop rather than linger.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
+}
+
+/**
+ * Where PORT listens: HOST when set; in demo mode loopback only (127.0.0.1 and ::1: a demo's
+ * made-up developer password must not open it to the network); otherwise every address.
+ */
+export function listenAddresses(env: Pick<Env, "HOST" | "demoMode">): (string | undefined)[] {
+  if (env.HOST) return [env.HOST];
+  return env.demoMode ? ["127.0.0.1", "::1"] : [undefined];
 }
 
 /** tagback_build_info{version,commit,node}: 1, for the operator's "what is running" (development: the working tree). */

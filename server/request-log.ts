@@ -9,7 +9,7 @@
 // `route` is the route's pattern when React Router answered (middleware/matched-route.ts), or one
 // of ROUTE_LABEL for what Express answers by itself. The work per request is a timer, a histogram
 // observation and one synchronous write: about 1 % of a scan's CPU in a profile, most of it the
-// log line (README, "Operating it: metrics and logs").
+// log line (docs/operating.md).
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";

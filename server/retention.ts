@@ -1,5 +1,5 @@
 // Every table that grows with traffic and is not the owner's own data, with what the server keeps of
-// it (README, "What the database keeps, and for how long"); app/core/retention.server.ts deletes the
+// it (docs/data-retention.md); app/core/retention.server.ts deletes the
 // rest in small batches. Listed here, beside server/main.ts which starts the sweep, rather than in
 // each feature's server module: main.ts runs in the cluster's primary, which never loads the app,
 // and in development Node loads it without Vite, so it imports plain modules (rules, the schema)

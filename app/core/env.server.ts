@@ -72,6 +72,12 @@ const envSchema = z
       .pipe(z.number().int().min(0).max(65535).optional()),
     /** The address it listens on: loopback unless widened (Fly scrapes over its private network). */
     METRICS_HOST: optional.default("127.0.0.1"),
+    /**
+     * The address PORT listens on. Unset: every address outside demo mode (Fly's proxy reaches the
+     * machine's), loopback only in demo mode (127.0.0.1 and ::1): a demo's made-up developer
+     * password must not open the app to the network. `::` or `0.0.0.0` widens a demo on purpose.
+     */
+    HOST: optional,
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);

@@ -1,4 +1,4 @@
-// The outbox's numbers (decision 032; README, "Notifications"): how often a failed mail is tried
+// The outbox's numbers (decision 032; docs/finder-contact.md, "Notifications: the outbox"): how often a failed mail is tried
 // again, when it is given up, how long a settled row is kept, how many one account can have
 // pending. Plain module: server/retention.ts imports it in the cluster's primary.
 

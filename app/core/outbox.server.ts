@@ -11,7 +11,7 @@
 // - one process delivers (the lone server, or one worker of a cluster: server/main.ts);
 // - a settled row keeps no body (payload emptied), and goes after OUTBOX_KEEP_DAYS through the
 //   retention sweep (server/retention.ts); pending rows are bounded per recipient account.
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 // Relative imports with extensions: server/main.ts starts the loop, and in development Node loads it
 // without Vite.
 import type { Db } from "../../db/connection.ts";
@@ -171,6 +171,22 @@ export function queuePushes(tx: Tx, pushes: readonly QueuedPush[], now = Date.no
   );
 }
 
+/**
+ * Whether a row of `kind` about this conversation was queued within the last `minutes`: the rule
+ * of the mails sent at most once in a while per conversation (a finder's later replies to the
+ * owner, the owner's answers to the finder: features/finder-contact/alerts.server.ts). Inside the
+ * transaction that would queue the next one, so two events at once cannot both pass it.
+ */
+export function queuedWithin(tx: Pick<Db, "select">, of: { conversationId: string; kind: OutboxKind }, minutes: number, now = Date.now()): boolean {
+  const row = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.conversationId, of.conversationId), eq(outbox.kind, of.kind), gt(outbox.createdAt, now - minutes * 60_000)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
 /** The wait before the try after `attempts` failed ones. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1));
@@ -297,8 +313,9 @@ export function startDelivering(db: Db, signal: AbortSignal, options: DeliveryOp
 }
 
 /**
- * Whether the owner was told of a conversation's first message: "notified" (when the first of its
- * mails was delivered), "telling" (queued, not tried yet: the loop is on it), "retrying" (a try
+ * Whether the owner was told of a conversation's first message (rows of kind "contact": its mails
+ * and pushes; a finder's later replies are "finder_reply" and say nothing of it): "notified" (when
+ * the first of them was delivered), "telling" (queued, not tried yet: the loop is on it), "retrying" (a try
  * failed; tried again later), "failed" (given up, or mail is off). Null when nothing was owed.
  */
 export type Notified = { state: "notified" | "telling" | "retrying" | "failed"; at: Date | null };

@@ -1,8 +1,8 @@
 // The mechanism of limits and lockouts, counted in our own SQLite database (table rate_limits), so
 // they hold across restarts and are checked before any expensive work. It knows no feature: each
 // area declares its limits beside their numbers (features/<area>/rules.ts: a Limit, SlidingWindows
-// or a single-use name) and hands the declaration to the functions here. README.md, "Limits and
-// lockouts", lists every limit and its numbers.
+// or a single-use name) and hands the declaration to the functions here. docs/limits.md
+// lists every limit and its numbers.
 // - Limit: a fixed window through rate-limiter-flexible: `points` per `duration` seconds per key;
 //   with `blockDuration`, a key that spent them all stays refused that long (consecutive-failure
 //   lockouts: isLocked, recordFailure, clearFailures).

@@ -4,8 +4,7 @@
 // batch its own short statement found through the column's index, and waits a moment between
 // batches. SQLite has one writer: a single `DELETE … WHERE expire < ?` over a million rows holds
 // the write lock for seconds, during which every scan's history row and limiter count waits;
-// batches of a few hundred hold it for a few milliseconds (README, "What the database keeps, and
-// for how long"; scripts/retention-bench.ts measures them).
+// batches of a few hundred hold it for a few milliseconds (docs/data-retention.md; scripts/retention-bench.ts measures them).
 //
 // One process sweeps: a lone server, or the cluster's primary, which serves no requests
 // (server/main.ts). A sweep never throws into the process: a failure is logged and the next sweep

@@ -1,7 +1,7 @@
 // The finder's path in Bengali: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Bengali (short sentences; the loanwords people use: টোকেন, স্টিকার, মেট্রো কার্ড,
 // আনলক). Made from the English and Hindi of each key, not word for word; a native speaker's review
-// is welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -302,6 +302,9 @@ export const bn = {
     mailSent: { title: "আপনার বার্তা Tagback-এর মাধ্যমে মালিকের কাছে পাঠানো হয়েছে।" },
     mailLink: { title: "মালিকের উত্তর পড়তে ও উত্তর দিতে আপনার গোপন লিংক: {link}" },
     mailKeep: { title: "লিংকটি কাউকে দেবেন না: এই লিংক যার কাছে থাকবে, সে কথোপকথন পড়তে পারবে।" },
+    answerMailSubject: { title: "মালিক আপনাকে উত্তর দিয়েছেন" },
+    answerMailLead: { title: "আপনি যে জিনিসটি পেয়েছেন ({item}), তার মালিক Tagback-এর মাধ্যমে আপনাকে উত্তর দিয়েছেন:" },
+    answerMailRead: { title: "পুরো কথোপকথন পড়তে ও উত্তর দিতে আপনার গোপন লিংক খুলুন: সেটি আপনাকে পাঠানো আমাদের প্রথম ই-মেলে (\"{subject}\") আছে।" },
     foundWhereShown: { title: "কোথায় পেয়েছেন:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -706,6 +706,10 @@ export const en = {
     mailSent: { title: "Your message was sent to the owner through Tagback." },
     mailLink: { title: "Your private link, to read the owner's answers and reply: {link}" },
     mailKeep: { title: "Keep it to yourself: anyone with this link can read the conversation." },
+    // The owner's answer, mailed to a finder who left an e-mail address (features/finder-contact/finder-mail.ts).
+    answerMailSubject: { title: "The owner answered you" },
+    answerMailLead: { title: "The owner of the item you found ({item}) answered you through Tagback:" },
+    answerMailRead: { title: "Read the whole conversation and reply through your private link: it is in our first e-mail to you (\"{subject}\")." },
     foundWhereShown: { title: "Where you found it:" },
   },
   /** The owner's side of "I found this": alerts in /settings, the thread in /messaging. English only. */

@@ -304,6 +304,9 @@ export const hi = {
     mailSent: { title: "आपका संदेश Tagback के ज़रिए मालिक को भेज दिया गया है।" },
     mailLink: { title: "मालिक के जवाब पढ़ने और जवाब देने के लिए आपका निजी लिंक: {link}" },
     mailKeep: { title: "यह लिंक किसी से साझा न करें: जिसके पास यह लिंक होगा, वह बातचीत पढ़ सकता है।" },
+    answerMailSubject: { title: "मालिक ने आपको जवाब दिया" },
+    answerMailLead: { title: "आपको मिली चीज़ ({item}) के मालिक ने Tagback के ज़रिए आपको जवाब दिया है:" },
+    answerMailRead: { title: "पूरी बातचीत पढ़ने और जवाब देने के लिए अपना निजी लिंक खोलें: वह आपको भेजे गए हमारे पहले ई-मेल (\"{subject}\") में है।" },
     foundWhereShown: { title: "आपको यह कहाँ मिला:" },
   },
 } as const satisfies TranslatedCatalogue;

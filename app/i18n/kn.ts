@@ -1,7 +1,7 @@
 // The finder's path in Kannada: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Kannada (short sentences; the loanwords people use: ಟೋಕನ್, ಸ್ಟಿಕ್ಕರ್, ಮೆಟ್ರೋ ಕಾರ್ಡ್,
 // ಅನ್‌ಲಾಕ್). Made from the English and Hindi of each key, not word for word; a native speaker's
-// review is welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -301,6 +301,9 @@ export const kn = {
     mailSent: { title: "ನಿಮ್ಮ ಸಂದೇಶವನ್ನು Tagback ಮೂಲಕ ಮಾಲೀಕರಿಗೆ ಕಳುಹಿಸಲಾಗಿದೆ." },
     mailLink: { title: "ಮಾಲೀಕರ ಉತ್ತರಗಳನ್ನು ಓದಲು ಮತ್ತು ಉತ್ತರಿಸಲು ನಿಮ್ಮ ಖಾಸಗಿ ಲಿಂಕ್: {link}" },
     mailKeep: { title: "ಈ ಲಿಂಕ್ ಅನ್ನು ಯಾರೊಂದಿಗೂ ಹಂಚಿಕೊಳ್ಳಬೇಡಿ: ಇದು ಇರುವ ಯಾರಾದರೂ ಸಂಭಾಷಣೆಯನ್ನು ಓದಬಹುದು." },
+    answerMailSubject: { title: "ಮಾಲೀಕರು ನಿಮಗೆ ಉತ್ತರಿಸಿದ್ದಾರೆ" },
+    answerMailLead: { title: "ನಿಮಗೆ ಸಿಕ್ಕ ವಸ್ತುವಿನ ({item}) ಮಾಲೀಕರು Tagback ಮೂಲಕ ನಿಮಗೆ ಉತ್ತರಿಸಿದ್ದಾರೆ:" },
+    answerMailRead: { title: "ಪೂರ್ಣ ಸಂಭಾಷಣೆಯನ್ನು ಓದಲು ಮತ್ತು ಉತ್ತರಿಸಲು ನಿಮ್ಮ ಖಾಸಗಿ ಲಿಂಕ್ ತೆರೆಯಿರಿ: ಅದು ನಾವು ನಿಮಗೆ ಕಳುಹಿಸಿದ ಮೊದಲ ಇ-ಮೇಲ್‌ನಲ್ಲಿ (\"{subject}\") ಇದೆ." },
     foundWhereShown: { title: "ಎಲ್ಲಿ ಸಿಕ್ಕಿತು:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -1,7 +1,7 @@
 // The finder's path in Marathi: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Marathi (short sentences; the loanwords people use: टोकन, स्टिकर, मेट्रो कार्ड,
 // अनलॉक). Made from the English and Hindi of each key, not word for word; a native speaker's
-// review is welcome (README). Numbers come from the same rules as en.ts.
+// review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -301,6 +301,9 @@ export const mr = {
     mailSent: { title: "तुमचा संदेश Tagback मार्फत मालकाला पाठवला आहे." },
     mailLink: { title: "मालकाची उत्तरे वाचण्यासाठी आणि उत्तर देण्यासाठी तुमची खाजगी लिंक: {link}" },
     mailKeep: { title: "ही लिंक कोणालाही देऊ नका: ही लिंक ज्याच्याकडे असेल तो संवाद वाचू शकतो." },
+    answerMailSubject: { title: "मालकाने तुम्हाला उत्तर दिले" },
+    answerMailLead: { title: "तुम्हाला सापडलेल्या वस्तूच्या ({item}) मालकाने Tagback मार्फत तुम्हाला उत्तर दिले आहे:" },
+    answerMailRead: { title: "संपूर्ण संवाद वाचण्यासाठी आणि उत्तर देण्यासाठी तुमची खाजगी लिंक उघडा: ती तुम्हाला पाठवलेल्या आमच्या पहिल्या ई-मेलमध्ये (\"{subject}\") आहे." },
     foundWhereShown: { title: "तुम्हाला हे कुठे सापडले:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -1,7 +1,7 @@
 // The finder's path in Tamil: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Tamil (short sentences; the words people use: டோக்கன், ஸ்டிக்கர், மெட்ரோ கார்டு).
 // Made from the English and Hindi of each key, not word for word; a native speaker's review is
-// welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -301,6 +301,9 @@ export const ta = {
     mailSent: { title: "உங்கள் செய்தி Tagback மூலம் உரிமையாளருக்கு அனுப்பப்பட்டது." },
     mailLink: { title: "உரிமையாளரின் பதில்களைப் படிக்கவும் பதில் அனுப்பவும் உங்கள் தனிப்பட்ட இணைப்பு: {link}" },
     mailKeep: { title: "இந்த இணைப்பை யாருடனும் பகிராதீர்கள்: இது உள்ள எவரும் உரையாடலைப் படிக்கலாம்." },
+    answerMailSubject: { title: "உரிமையாளர் உங்களுக்குப் பதில் அனுப்பியுள்ளார்" },
+    answerMailLead: { title: "நீங்கள் கண்டெடுத்த பொருளின் ({item}) உரிமையாளர் Tagback மூலம் உங்களுக்குப் பதில் அனுப்பியுள்ளார்:" },
+    answerMailRead: { title: "முழு உரையாடலைப் படிக்கவும் பதில் அனுப்பவும் உங்கள் தனிப்பட்ட இணைப்பைத் திறங்கள்: அது உங்களுக்கு நாங்கள் அனுப்பிய முதல் மின்னஞ்சலில் (\"{subject}\") உள்ளது." },
     foundWhereShown: { title: "எங்கே கிடைத்தது:" },
   },
 } as const satisfies TranslatedCatalogue;

@@ -1,7 +1,7 @@
 // The finder's path in Telugu: every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Telugu (short sentences; the loanwords people use: టోకెన్, స్టిక్కర్, మెట్రో కార్డ్,
 // అన్‌లాక్). Made from the English and Hindi of each key, not word for word; a native speaker's
-// review is welcome (README). Numbers come from the same rules as en.ts, in Western digits.
+// review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -301,6 +301,9 @@ export const te = {
     mailSent: { title: "మీ సందేశం Tagback ద్వారా యజమానికి పంపబడింది." },
     mailLink: { title: "యజమాని సమాధానాలు చదవడానికి, జవాబు ఇవ్వడానికి మీ ప్రైవేట్ లింక్: {link}" },
     mailKeep: { title: "ఈ లింక్‌ను ఎవరితోనూ పంచుకోకండి: ఇది ఉన్న ఎవరైనా సంభాషణ చదవగలరు." },
+    answerMailSubject: { title: "యజమాని మీకు సమాధానం ఇచ్చారు" },
+    answerMailLead: { title: "మీకు దొరికిన వస్తువు ({item}) యజమాని Tagback ద్వారా మీకు సమాధానం ఇచ్చారు:" },
+    answerMailRead: { title: "పూర్తి సంభాషణ చదవడానికి, జవాబు ఇవ్వడానికి మీ ప్రైవేట్ లింక్ తెరవండి: అది మేము మీకు పంపిన మొదటి ఈ-మెయిల్‌లో (\"{subject}\") ఉంది." },
     foundWhereShown: { title: "ఎక్కడ దొరికింది:" },
   },
 } as const satisfies TranslatedCatalogue;

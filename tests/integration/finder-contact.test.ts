@@ -3,7 +3,7 @@
 // and its stream, the owner's side in /messaging, scan alerts on the finder search, and the alert
 // settings. Mail goes to the server log here (no SMTP_URL), which the tests read. Several owners are
 // seeded, so a missing owner filter shows.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { conversationParticipants, finderThreads, messages, outbox, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
@@ -403,6 +403,37 @@ describe("the private link", () => {
     expect(await mailsTo(reading.email)).toHaveLength(1);
   });
 
+  test("'The owner was notified' is about the first alert alone: a later reply's mail, delivered, does not make it so", async () => {
+    const owner = await ownerWithToken("Kiran");
+    const bystander = await ownerWithToken("Latha");
+    const secret = secretOf(await sendForm(owner, {}, { clientIp: "203.0.113.73" }));
+    secretOf(await sendForm(bystander, {}, { clientIp: "203.0.113.74" }));
+    const thread = (await db.select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get())!;
+    const notified = async () => dataOf<{ ownerNotified: { state: string; time: string | null } | null }>(await loadThread(secret)).ownerNotified;
+    const firstAlert = and(eq(outbox.conversationId, thread.conversationId), eq(outbox.kind, "contact"));
+    // The first alert's try failed (SMTP refused it): its retry is an hour away.
+    db.update(outbox).set({ attempts: 1, lastError: "ECONNREFUSED", dueAt: Date.now() + 3_600_000 }).where(firstAlert).run();
+    expect(await notified()).toEqual({ state: "retrying", time: null });
+
+    // The finder writes again; its mail to the owner goes out at once.
+    expect(statusOf(await reply(secret, "I am at gate 2 until 6 pm"))).toBe(302);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Subject: The finder wrote again: Token ");
+    const replyRows = db.select().from(outbox).where(and(eq(outbox.conversationId, thread.conversationId), eq(outbox.kind, "finder_reply"))).all();
+    expect(replyRows.map((row) => row.state)).toEqual(["delivered"]);
+    // Still the truth about the first alert: not notified.
+    expect(await notified()).toEqual({ state: "retrying", time: null });
+
+    // Given up on: the reply delivered does not turn it into "notified" either.
+    db.update(outbox).set({ state: "failed", settledAt: Date.now(), payload: null }).where(firstAlert).run();
+    expect(await notified()).toEqual({ state: "failed", time: null });
+
+    // Delivered at last: now it says so, with the first alert's time.
+    db.update(outbox).set({ state: "delivered", settledAt: Date.now() }).where(firstAlert).run();
+    expect((await notified())?.state).toBe("notified");
+  });
+
   test("opens the thread: noindex, no-store, no e-mail or phone number; wrong and closed links are 404", async () => {
     const owner = await ownerWithToken("Priya", { mobileNumber: "9876501234", backupEmail: "priya.backup@example.test" });
     const secret = secretOf(await sendForm(owner, { contact: "+91 98765 43210" }));
@@ -694,6 +725,82 @@ describe("in the finder's language (issue 34)", () => {
       expect(body).not.toMatch(/[\u0900-\u0963\u0966-\u097F]/);
     });
   }
+
+  test("the owner's answer reaches each finder in the language they wrote in: Tamil, Hindi, English; a later reply in another language moves it", async () => {
+    const owner = await ownerWithToken("Selvi");
+    const other = await ownerWithToken("Harish");
+    const tag = crypto.randomUUID().slice(0, 6);
+    const finders = { ta: `finder-ta-${tag}@example.test`, hi: `finder-hi-${tag}@example.test`, en: `finder-en-${tag}@example.test` };
+    // Two finders write to the same owner (Tamil, Hindi), a third to another owner (English).
+    const secrets = {
+      ta: secretOf(await sendIn("ta", owner, { contact: finders.ta })),
+      hi: secretOf(await sendIn("hi", owner, { contact: finders.hi })),
+      en: secretOf(await sendIn("en", other, { contact: finders.en })),
+    };
+    const threads = db.select().from(finderThreads).where(inArray(finderThreads.ownerId, [owner.id, other.id])).all();
+    const threadOf = (address: string) => threads.find((thread) => thread.contact === address)!;
+    expect(Object.fromEntries(Object.entries(finders).map(([locale, address]) => [locale, threadOf(address).locale]))).toEqual({ ta: "ta", hi: "hi", en: "en" });
+    for (const address of Object.values(finders)) expect(await mailsTo(address)).toHaveLength(1); // the private link
+
+    const answer = (who: Owner, address: string, content: string) => {
+      const { conversationId } = threadOf(address);
+      return callRoute(
+        (args) => chat.action({ ...args, params: { conversationId } }),
+        post(`/messaging/${conversationId}`, { intent: "send", content, clientKey: crypto.randomUUID() }),
+        { user: who },
+      );
+    };
+    const number = (who: Owner) => who.token.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3");
+    expect(statusOf(await answer(owner, finders.ta, "Thank you! Gate 2 at 6 pm?"))).toBe(302);
+    expect(statusOf(await answer(owner, finders.hi, "Please leave it at the counter"))).toBe(302);
+    expect(statusOf(await answer(other, finders.en, "On my way"))).toBe(302);
+
+    const answerIn = async (locale: "ta" | "hi" | "en", address: string, answered: string, who: Owner) => {
+      const mails = await mailsTo(address);
+      expect(mails).toHaveLength(2);
+      const mail = mails[1]!;
+      const { t } = translator(locale);
+      expect(mail).toContain(`Subject: ${t("contact.answerMailSubject")}`);
+      expect(mail).toContain(t("contact.answerMailLead", { item: number(who) }));
+      expect(mail).toContain(`> ${answered}`);
+      expect(mail).toContain(t("contact.answerMailRead", { subject: t("contact.mailSubject") }));
+      // The private link is not in it: only its hash is stored.
+      expect(mail).not.toMatch(/\/f\/[\w-]{43}/);
+      return mail;
+    };
+    const tamil = await answerIn("ta", finders.ta, "Thank you! Gate 2 at 6 pm?", owner);
+    const hindi = await answerIn("hi", finders.hi, "Please leave it at the counter", owner);
+    const english = await answerIn("en", finders.en, "On my way", other);
+    // In that language alone, the owner's own words aside: no English sentence, no other script.
+    for (const [mail, script] of [
+      [tamil, /[\u0B80-\u0BFF]/],
+      [hindi, /[\u0900-\u097F]/],
+    ] as const) {
+      const prose = mail.slice(mail.indexOf("Subject: ") + "Subject: ".length).split("\n").filter((line) => !line.startsWith("> ") && !line.startsWith("[mail]") && line.trim() !== "");
+      for (const line of prose) expect(line, line).toMatch(script);
+      expect(prose.join("\n").replace(/Tagback/g, "").match(ENGLISH_RUN)).toBeNull();
+    }
+    expect(tamil).not.toMatch(/[\u0900-\u097F]/);
+    expect(hindi).not.toMatch(/[\u0B80-\u0BFF]/);
+    expect(english).toContain("Subject: The owner answered you");
+    expect(english).not.toMatch(/[\u0900-\u0DFF]/);
+
+    // The English finder writes again from a Hindi page: the owner's next answer comes in Hindi.
+    const later = post(`/f/${secrets.en}`, { intent: "send", content: "I am at gate 2", clientKey: crypto.randomUUID() });
+    later.headers.set("Accept-Language", "hi-IN,hi;q=0.9");
+    expect(statusOf(await callRoute((args) => threadRoute.action({ ...args, params: { secret: secrets.en } }), later))).toBe(302);
+    expect(db.select().from(finderThreads).where(eq(finderThreads.contact, finders.en)).get()!.locale).toBe("hi");
+    // (Past the quarter hour in which one answer mail is enough.)
+    db.update(outbox)
+      .set({ createdAt: Date.now() - 20 * 60_000 })
+      .where(and(eq(outbox.conversationId, threadOf(finders.en).conversationId), eq(outbox.kind, "owner_answer")))
+      .run();
+    expect(statusOf(await answer(other, finders.en, "Coming"))).toBe(302);
+    const mails = await mailsTo(finders.en);
+    expect(mails).toHaveLength(3);
+    expect(mails[2]).toContain(`Subject: ${translator("hi").t("contact.answerMailSubject")}`);
+    expect(mails[2]).toContain("> Coming");
+  });
 
   test("switching language on the form answers the same draft, sends nothing, and sets the language", async () => {
     const owner = await ownerWithToken();

@@ -16,6 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import {
   assembleContext,
   dockerignore,
+  externalImages,
+  PINNED_IMAGE,
   ImageRehearsal,
   imageEnv,
   imagePath,
@@ -25,6 +27,9 @@ import {
   type BuiltStage,
 } from "../support/image-rehearsal.ts";
 import { crashLines, freePort, waitForExit } from "./helpers.ts";
+
+// The image's unprivileged user: `node` of node:24-slim, by number (docker-start.sh drops to it).
+const IMAGE_USER = 1000;
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const dockerfile = fs.readFileSync(path.join(repo, "Dockerfile"), "utf8");
@@ -85,16 +90,54 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The environment Fly would add to the image's: ports, a loopback origin (demo mode), a file replica. */
+/**
+ * The environment Fly would add to the image's: ports (Litestream's metrics too, as fly.toml's
+ * LITESTREAM_METRICS_ADDR), a loopback origin (demo mode), a file replica. The replica's folder
+ * belongs to the image's user, as a bucket belongs to the keys Litestream is given.
+ */
 async function flyEnv(replica: string) {
   const port = await freePort();
   const metricsPort = await freePort();
+  const litestreamPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(replica, { recursive: true });
+  fs.chownSync(replica, IMAGE_USER, IMAGE_USER);
   return {
     url,
     metrics: `http://127.0.0.1:${metricsPort}/metrics`,
-    env: { PORT: String(port), METRICS_PORT: String(metricsPort), APP_URL: url, LITESTREAM_REPLICA_URL: pathToFileURL(replica).href },
+    env: {
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      APP_URL: url,
+      LITESTREAM_REPLICA_URL: pathToFileURL(replica).href,
+      LITESTREAM_METRICS_ADDR: `127.0.0.1:${litestreamPort}`,
+    },
   };
+}
+
+/** Every process of the image (its process group) with its real and effective user ids. */
+function imageProcesses(pgid: number): { pid: number; command: string; uids: number[] }[] {
+  const found = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command (in parentheses): state, ppid, pgrp.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp !== pgid) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const uids = /^Uid:\s+(.*)$/m.exec(status)![1]!.split(/\s+/).map(Number);
+      found.push({ pid: Number(entry), command: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim(), uids });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** A gauge's value in Prometheus text, or NaN. */
+function metricValue(text: string, name: string): number {
+  return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
 }
 
 /** Runs `node ARGS` in the image's WORKDIR with the image's environment, as `fly ssh console` would. */
@@ -126,6 +169,15 @@ describe("the build context", () => {
       expect(ignored(file), file).toBe(false);
     }
   });
+
+  test("every image taken from outside is pinned by digest, the same Node image in every stage", () => {
+    const images = externalImages(parseDockerfile(dockerfile));
+    expect(images.map(({ image }) => image.replace(/@.*/, ""))).toEqual(["node:24-slim", "node:24-slim", "litestream/litestream:0.3.13"]);
+    for (const { line, image } of images) expect(image, `Dockerfile line ${line}`).toMatch(PINNED_IMAGE);
+    expect(new Set(images.filter(({ image }) => image.startsWith("node:")).map(({ image }) => image)).size).toBe(1);
+    // A floating tag is what the check refuses.
+    expect("node:24-slim").not.toMatch(PINNED_IMAGE);
+  });
 });
 
 describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run without Docker)", () => {
@@ -138,6 +190,8 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     // Outside the repository: Node looks for packages in every parent folder, and the runtime tree
     // must not find the working copy's node_modules.
     work = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-image-"));
+    // The image's unprivileged user must reach the stages' folders in it (mkdtemp makes it 0700).
+    fs.chmodSync(work, 0o755);
     expect(path.relative(repo, work).startsWith(".."), `${work} is inside the repository`).toBe(true);
     context = path.join(work, "context");
     assembleContext(repo, context);
@@ -155,10 +209,11 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
   }, 5 * 60_000);
 
   test("the runtime tree holds what the final stage copies, without build tools; only apt is skipped", () => {
-    expect(image.skipped.map((instruction) => instruction.args)).toEqual([expect.stringMatching(/^apt-get update/)]);
+    // The apt step, skipped here, installs the CA bundle and the database's shell for `fly ssh console`.
+    expect(image.skipped.map((instruction) => instruction.args)).toEqual([expect.stringMatching(/^apt-get update .*install .*\bca-certificates sqlite3\b/)]);
     expect(image.substituted).toEqual([
-      expect.stringMatching(/^node:24-slim: Node v24\./),
-      expect.stringMatching(/^litestream\/litestream:0\.3\.13 /),
+      expect.stringMatching(/^node:24-slim@sha256:[0-9a-f]{64}: Node v24\./),
+      expect.stringMatching(/^litestream\/litestream:0\.3\.13@sha256:[0-9a-f]{64} /),
     ]);
     const runtime = ["server.js", "docker-start.sh", "litestream.yml", "build/server/index.js", "db/migrations/meta/_journal.json"];
     for (const file of [...runtime, "scripts/tokens.ts", "scripts/litestream-restore.sh"]) {
@@ -188,6 +243,18 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     expect((await fetch(`${url}/metrics`)).status).toBe(404);
     await until(() => generations(replica).length > 0, "a generation in the file replica", first);
 
+    // Nothing of the image runs as root: docker-start.sh gave the volume to the image's user and
+    // went on as it, so Litestream (the CMD's process after its exec) and the server run as uid 1000,
+    // which owns the database and its folder.
+    const processes = imageProcesses(first.pid);
+    expect(processes.map(({ command }) => command)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/litestream replicate/), expect.stringMatching(/node server\.js/)]),
+    );
+    for (const { command, uids } of processes) expect(uids, command).toEqual([IMAGE_USER, IMAGE_USER, IMAGE_USER, IMAGE_USER]);
+    for (const file of [volume, path.join(volume, "tagback.db")]) expect(fs.statSync(file).uid, file).toBe(IMAGE_USER);
+    // The replica keeps up: the lag the server reads from Litestream's metrics falls to 0.
+    await until(async () => metricValue(await (await fetch(metrics)).text(), "tagback_backup_replication_lag_seconds") === 0, "a replication lag of 0", first);
+
     // Fly stops the machine with SIGTERM to the CMD's process, Litestream (docker-start.sh execs it),
     // which passes it on to the server and exits when the server has.
     process.kill(first.pid, "SIGTERM");
@@ -209,12 +276,71 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     const refused = start(image, withoutReplica);
     expect(await refused.exited).toBe(1);
     expect(refused.output().trim()).toBe(
-      'LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (README, "Deploying to Fly.io"), or set BACKUP=off to run without backups.',
+      'LITESTREAM_REPLICA_URL is not set: nothing would be backed up. Set it (docs/deploying.md), or set BACKUP=off to run without backups.',
     );
     const off = start(image, { ...withoutReplica, BACKUP: "off" });
     await until(() => answers(`${url}/healthcheck`), "a health check without backups", off);
     expect(off.output()).toMatch(/^Backups are off \(BACKUP=off\)/m);
     expect(await (await fetch(metrics)).text()).toMatch(/^tagback_backup_off 1$/m);
+  });
+
+  test("a replica Litestream cannot write shows in the metrics within a minute", { timeout: 180_000 }, async () => {
+    // A folder of root's, which the image's user cannot create the replica in (as refused keys or a
+    // deleted bucket refuse Litestream): the restore finds nothing (a first deploy) and the server
+    // starts, but nothing reaches the replica.
+    const { url, metrics, env } = await flyEnv(path.join(work, "replica-for-lag"));
+    const locked = path.join(work, "root-only");
+    fs.mkdirSync(locked, { mode: 0o755 });
+    const app = start(image, { ...env, LITESTREAM_REPLICA_URL: pathToFileURL(path.join(locked, "replica")).href });
+    const started = Date.now();
+    await until(() => answers(`${url}/healthcheck`), "a health check", app);
+    await until(
+      async () => metricValue(await (await fetch(metrics)).text(), "tagback_backup_replication_lag_seconds") > 30,
+      "a replication lag above 30 s (the alert's threshold)",
+      app,
+      60_000,
+    );
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(fs.existsSync(path.join(locked, "replica"))).toBe(false);
+  });
+
+  test("production: the start checks refuse a missing secret, mail or backup with one line each, then it starts as the image's user", { timeout: 240_000 }, async () => {
+    const replica = path.join(work, "production-replica");
+    const { url, metrics, env } = await flyEnv(replica);
+    // Production: APP_URL is not a loopback origin (the health check is reached on loopback all the same).
+    const production = { ...env, APP_URL: "https://tagback.example", DATABASE_PATH: imagePath(image, "/data-production/tagback.db") };
+    const refusals: [Record<string, string>, RegExp][] = [
+      [production, /^ {2}SESSION_SECRET: is required when APP_URL is not a loopback origin$/m],
+      [{ ...production, SESSION_SECRET: "s".repeat(32) }, /^ {2}SMTP_URL: is required when APP_URL is not a loopback origin/m],
+      [{ ...production, SESSION_SECRET: "s".repeat(32), MAIL_DELIVERY: "off" }, /^ {2}MAIL_DELIVERY: is off and Google sign-in is not configured: nobody could sign in/m],
+    ];
+    for (const [variant, line] of refusals) {
+      const refused = start(image, variant);
+      expect(await refused.exited).not.toBe(0);
+      // In production every line is JSON (server/json-console.js): the refusal is one line, its message whole.
+      const messages = refused
+        .output()
+        .split("\n")
+        .filter((text) => text.startsWith("{"))
+        .map((text) => JSON.parse(text) as { level: string; msg: string });
+      expect(messages).toEqual([{ time: expect.any(String), level: "error", msg: expect.stringMatching(/^Invalid environment:\n/) }]);
+      expect(messages[0]!.msg).toMatch(line);
+    }
+    const { LITESTREAM_REPLICA_URL: _none, ...withoutReplica } = production;
+    const noBackup = start(image, { ...withoutReplica, SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(await noBackup.exited).toBe(1);
+    expect(noBackup.output()).toMatch(/^LITESTREAM_REPLICA_URL is not set: nothing would be backed up/m);
+
+    const served = start(image, { ...production, SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://127.0.0.1:2525" });
+    await until(() => answers(`${url}/healthcheck`), "a health check in production", served);
+    expect(served.output()).toMatch(/listening on http:\/\/localhost:\d+ \(production\)/);
+    // Nothing is seeded outside demo mode, and no developer password is printed.
+    expect(served.output()).not.toMatch(/Seeded demo data|Developer-mode password/);
+    expect(metricValue(await (await fetch(metrics)).text(), "tagback_backup_off")).toBe(0);
+    for (const { command, uids } of imageProcesses(served.pid)) expect(uids, command).toEqual([IMAGE_USER, IMAGE_USER, IMAGE_USER, IMAGE_USER]);
+    expect(fs.statSync(production.DATABASE_PATH).uid).toBe(IMAGE_USER);
+    process.kill(served.pid, "SIGTERM");
+    expect(await served.exited).toBe(0);
   });
 
   test("the operator CLI runs in the runtime tree", { timeout: 120_000 }, async () => {

@@ -186,6 +186,27 @@ describe("a code by e-mail", () => {
     expect(locationOf(await typeCode(owner.email, second.code))).toBe("/profile");
   });
 
+  test("a new code asked for before the last one's mail went out: that mail is never sent, only the live code's", async () => {
+    const owner = await createOwner(uniqueEmail("resend"));
+    const other = await createOwner(uniqueEmail("untouched"));
+    const mailbox = owner.email.toLowerCase();
+    // Another address's code mail is pending too: not cancelled by this one's new code.
+    expect(statusOf(await askForCode(other.email))).toBe(303);
+    // The first code's mail waits in the outbox (SMTP slow, the loop busy) when the owner asks again.
+    expect(statusOf(await askForCode(owner.email))).toBe(303);
+    const firstId = testDb().select({ id: signInCodes.id }).from(signInCodes).where(eq(signInCodes.email, mailbox)).get()!.id;
+    expect(testDb().select().from(outbox).where(eq(outbox.key, `sign-in-code:${firstId}`)).get()).toMatchObject({ state: "pending" });
+    const seen = smtp.mailsTo(mailbox).length;
+    const second = await codeFor(owner.email);
+    // The first code's row is gone from the outbox, and exactly one mail arrived: the live code's.
+    expect(testDb().select().from(outbox).where(eq(outbox.key, `sign-in-code:${firstId}`)).all()).toEqual([]);
+    await deliverDue(testDb());
+    expect(smtp.mailsTo(mailbox).slice(seen)).toEqual([second.mail]);
+    expect(locationOf(await typeCode(owner.email, second.code))).toBe("/profile");
+    // The other address's mail went out as usual.
+    expect(smtp.mailsTo(other.email.toLowerCase())).toHaveLength(1);
+  });
+
   test("a code for one address never signs in another", async () => {
     const alice = await createOwner(uniqueEmail("alice"));
     const bob = await createOwner(uniqueEmail("bob"));
@@ -220,7 +241,12 @@ describe("a code by e-mail", () => {
 
   test(`at most ${CODES_PER_ADDRESS_PER_HOUR} codes to one address in an hour, from any client: then a 429 that keeps the address`, async () => {
     const email = uniqueEmail("flood");
-    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR; i++) expect(statusOf(await askForCode(email, { clientIp: nextClientIp() }))).toBe(303);
+    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR; i++) {
+      expect(statusOf(await askForCode(email, { clientIp: nextClientIp() }))).toBe(303);
+      // Each mail sent before the next code is asked for (a code replaced while its mail is still
+      // in the outbox is not mailed at all: the test above).
+      await deliverDue(testDb());
+    }
     const refused = await askForCode(email, { clientIp: nextClientIp() });
     expect(statusOf(refused)).toBe(429);
     expect(errorOf(refused)).toMatchObject({ codeError: "auth.codesPerAddress", typed: email });

@@ -4,7 +4,9 @@
 // (.dockerignore applied), each stage gets a folder that stands in for its root file system, RUN
 // lines run through `sh` as written, COPY lines copy exactly the paths they name. What cannot exist
 // here is substituted, and only that: a `node:N…` base image is the Node binary given (same major
-// version), the Litestream image is the npm Litestream binary (same version), and RUN lines that
+// version), the Litestream image is the npm Litestream binary (same version), an image's digest
+// (`name:tag@sha256:…`, how the Dockerfile pins them) is read but cannot be checked here (no registry
+// can be reached: the first real `docker build` checks it), and RUN lines that
 // only run apt-get are skipped (they install into the base image, which is not rehearsed). Any
 // other instruction, flag or image the rehearsal does not know fails it, so a change to the
 // Dockerfile is either rehearsed or reported, never silently left out.
@@ -40,6 +42,24 @@ export type Substitutes = {
 // The path node:24-slim (Debian) puts programs on, and where our substitutes go in a stage's folder.
 const IMAGE_PATH = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 const IMAGE_BIN = "/usr/local/bin";
+
+/** An image reference pinned by digest: `name[:tag]@sha256:` and 64 hexadecimal digits. */
+export const PINNED_IMAGE = /^[a-z0-9][a-z0-9._\/-]*(?::[\w.-]+)?@sha256:[0-9a-f]{64}$/;
+
+/** The images a Dockerfile takes from outside (FROM a base that is no earlier stage, COPY --from= one), with their lines. */
+export function externalImages(stages: Stage[]): { line: number; image: string }[] {
+  const names = new Set<string>();
+  const images: { line: number; image: string }[] = [];
+  for (const stage of stages) {
+    if (!names.has(stage.base)) images.push({ line: stage.line, image: stage.base });
+    for (const instruction of stage.instructions) {
+      const from = copyArgs(instruction)?.from;
+      if (from && !names.has(from)) images.push({ line: instruction.line, image: from });
+    }
+    names.add(stage.name);
+  }
+  return images;
+}
 
 /** Reads a Dockerfile into its stages. Comments and blank lines go; `\` continues a line. */
 export function parseDockerfile(text: string): Stage[] {
@@ -181,6 +201,8 @@ export class ImageRehearsal {
       result = { ...parent, name: stage.name, env: { ...parent.env }, skipped: [...parent.skipped], substituted: [...parent.substituted] };
     } else {
       const root = fs.mkdtempSync(path.join(this.#workDir, `stage-${stage.name}-`));
+      // An image's root is 0755 (mkdtemp makes 0700): the image's unprivileged user must reach /app.
+      fs.chmodSync(root, 0o755);
       result = { name: stage.name, root, workdir: "/", env: {}, cmd: [], skipped: [], substituted: [this.#baseImage(stage, root)] };
     }
     this.#checkCopySources(stage, built);
@@ -190,7 +212,7 @@ export class ImageRehearsal {
 
   /** An image the rehearsal can stand in for: node:N… with the Node binary given, if N matches. */
   #baseImage(stage: Stage, root: string): string {
-    const node = /^node:(\d+)(?:[-.]|$)/.exec(stage.base);
+    const node = /^node:(\d+)(?:[-.][^@]*)?(?:@sha256:[0-9a-f]{64})?$/.exec(stage.base);
     if (!node) throw new Error(`Dockerfile line ${stage.line}: the rehearsal has no stand-in for the base image ${stage.base}`);
     const version = spawnSync(this.#substitutes.node, ["--version"], { encoding: "utf8" }).stdout.trim();
     if (!version.startsWith(`v${node[1]}.`)) {
@@ -274,7 +296,7 @@ export class ImageRehearsal {
 
   /** A file of an image the rehearsal cannot pull: only Litestream's binary has a stand-in. */
   #externalImage(instruction: Instruction, image: string, source: string): string {
-    const litestream = /^litestream\/litestream:(.+)$/.exec(image);
+    const litestream = /^litestream\/litestream:([^@]+)(?:@sha256:[0-9a-f]{64})?$/.exec(image);
     if (!litestream || source !== "/usr/local/bin/litestream") {
       throw new Error(`Dockerfile line ${instruction.line}: the rehearsal has no stand-in for ${source} from ${image}`);
     }

@@ -14,7 +14,7 @@ export const SCRIPT: Record<TranslatedLocale, RegExp> = {
   kn: /[\u0C80-\u0CFF]/,
 };
 
-/** The languages the README names for each locale (test titles, failure messages). */
+/** The languages docs/finding-an-owner.md names for each locale (test titles, failure messages). */
 export const LANGUAGE: Record<TranslatedLocale, string> = {
   hi: "Hindi",
   mr: "Marathi",

@@ -214,7 +214,7 @@ export type HeldRow = { what: string; count: number; why: string; kept: string }
 
 /**
  * The export said briefly for the summary page: what we hold, why, and for how long. The "kept"
- * texts are README's "What the database keeps, and for how long", said to the owner.
+ * texts are docs/data-retention.md's, said to the owner.
  */
 export function summaryOf(data: DataExport): HeldRow[] {
   const finderThreads = data.conversations.filter((conversation) => conversation.foundThis).length;

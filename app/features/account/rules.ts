@@ -19,7 +19,7 @@ export const PASSWORD_MAX_LENGTH = 128;
  * Erasing an account (decision 026): Litestream keeps old snapshots and WAL this long
  * (`retention` in litestream.yml, checked against this number by a test), so erased data is gone
  * from the replica too this many days after the erasure. The page after deletion, the privacy
- * policy and the README say so.
+ * policy and docs/data-retention.md say so.
  */
 export const BACKUP_RETENTION_DAYS = 7;
 

@@ -12,7 +12,8 @@
 // - A try is spent before the code is compared, in one statement, so concurrent guesses can never
 //   take more than CODE_WRONG_TRIES_MAX turns; a right code is taken by deleting its row, so of two
 //   concurrent uses one wins.
-// - One live code per address: a new one replaces the one before.
+// - One live code per address: a new one replaces the one before, and the old one's mail is not
+//   sent if the outbox still holds it (decision 033).
 // - The mail is a row of the outbox (core/outbox.server.ts, decision 032), queued in the code's own
 //   transaction: the code exists exactly when its mail is owed, and the request never waits for SMTP.
 import { createHmac, randomInt } from "node:crypto";
@@ -80,6 +81,10 @@ export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = ""):
   const id = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + SIGN_IN_CODE_VALID_MINUTES * 60_000);
   db.transaction((tx) => {
+    // The code this one replaces: dead from now on, so its mail, if the outbox has not sent it
+    // yet, is not sent (it would carry a code that no longer works, after the live one).
+    const replaced = tx.select({ id: signInCodes.id }).from(signInCodes).where(eq(signInCodes.email, email)).get();
+    if (replaced) cancelCodeMails(tx, [replaced.id]);
     tx.insert(signInCodes)
       .values({ id, email, codeHash: codeHash(id, code), expiresAt })
       .onConflictDoUpdate({ target: signInCodes.email, set: { id, codeHash: codeHash(id, code), wrongTries: 0, expiresAt, createdAt: new Date() } })
@@ -172,8 +177,17 @@ function accountForVerifiedEmail(db: Db, email: string): { userId: string; creat
  */
 export function forgetCodesOf(tx: Pick<Db, "delete">, email: string): void {
   const codes = tx.delete(signInCodes).where(eq(signInCodes.email, normalizeEmail(email))).returning({ id: signInCodes.id }).all();
-  if (codes.length === 0) return;
+  cancelCodeMails(tx, codes.map((row) => row.id));
+}
+
+/**
+ * Deletes the mails of these codes that the outbox has not sent yet (a replaced code, an erased
+ * account's). One the delivery loop is sending at this very moment still goes: its row is gone
+ * when it would be marked.
+ */
+function cancelCodeMails(tx: Pick<Db, "delete">, codeIds: readonly string[]): void {
+  if (codeIds.length === 0) return;
   tx.delete(outbox)
-    .where(and(eq(outbox.state, "pending"), inArray(outbox.key, codes.map((row) => `sign-in-code:${row.id}`))))
+    .where(and(eq(outbox.state, "pending"), inArray(outbox.key, codeIds.map((id) => `sign-in-code:${id}`))))
     .run();
 }

@@ -11,22 +11,22 @@
 //   cannot both alert. By e-mail and/or push, like contact alerts.
 // A push says what happened, never the finder's words or where the scan was, unless the owner
 // turned previews on: a phone's lock screen is public.
-import { and, eq, gt, isNull, like, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
-import { conversationParticipants, outbox, profiles, searchHistory, users } from "../../../db/schema";
+import { conversationParticipants, profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
 import { inDate, istTime } from "~/core/india-time";
-import { queueMails, queuePushes, type QueuedMail } from "~/core/outbox.server";
+import { queueMails, queuePushes, queuedWithin, type QueuedMail } from "~/core/outbox.server";
 import { alertTargets, productName } from "~/features/push/devices.server";
 import { preview } from "~/features/push/message-push.server";
 import { CONTACT_PUSH, SCAN_PUSH } from "~/features/push/rules";
 import { message, type MessageKey } from "~/i18n/messages";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
-import { itemLabel, privatePath, type ItemRef } from "./threads.server";
+import { itemLabel, itemNumber, privatePath, type ItemRef } from "./threads.server";
 import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
-import { finderLinkMail } from "./finder-mail";
-import type { Locale } from "~/core/locale";
+import { finderLinkMail, ownerAnswerMail, quoted } from "./finder-mail";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/core/locale";
 
 const HANDOVER_TEXT: Record<Handover, MessageKey> = {
   keep: "contact.handoverKeep",
@@ -50,17 +50,6 @@ function addressesOf(tx: Pick<Db, "select">, ownerId: string): string[] {
     .get();
   if (!row) return [];
   return [...new Set([row.email, row.backup].filter((address): address is string => Boolean(address)))];
-}
-
-/**
- * The finder's message as the owner's mail shows it: every line behind "> ", so no line of it can
- * pass for one of the mail's own (a forged "Answer them here:" with another site's link).
- */
-function quoted(text: string): string {
-  return text
-    .split(/\r\n|[\n\v\f\r\x85\u2028\u2029]/)
-    .map((line) => `> ${line}`)
-    .join("\n");
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -154,12 +143,7 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
     .where(and(eq(conversationParticipants.conversationId, reply.conversationId), eq(conversationParticipants.userId, reply.ownerId)))
     .get();
   if (read?.at && read.at.getTime() > now - REPLY_ALERT_QUIET_MINUTES * 60_000) return;
-  const recent = tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.conversationId, reply.conversationId), like(outbox.key, "reply:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
-    .get();
-  if (recent) return;
+  if (queuedWithin(tx, { conversationId: reply.conversationId, kind: "finder_reply" }, REPLY_ALERT_EVERY_MINUTES, now)) return;
   const link = `${getEnv().APP_URL}/messaging/${reply.conversationId}`;
   const item = itemLabel(reply.item);
   const text = [
@@ -173,7 +157,8 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
     tx,
     addressesOf(tx, reply.ownerId).map((address, i) => ({
       key: `reply:${reply.conversationId}:${reply.messageId}:${i}`,
-      kind: "contact" as const,
+      // Not "contact": the finder's page tells of the first alert only (ownerNotified).
+      kind: "finder_reply" as const,
       userId: reply.ownerId,
       conversationId: reply.conversationId,
       to: address,
@@ -189,34 +174,28 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
  * address: the answer quoted, and where to read and reply (their private link, from the first
  * mail: only its hash is stored, so it cannot be sent again). At most one a quarter hour per
  * conversation. (No "reading along" rule as for the owner: the finder's read mark is set when they
- * write, so it says nothing about whether they are still there.) English, like the owner's side:
- * the finder's language is not stored. Inside the message's transaction.
+ * write, so it says nothing about whether they are still there.) In the language the finder last
+ * wrote in (`finder_threads.locale`; English for a thread from before it was kept). Inside the
+ * message's transaction.
  */
-export function queueOwnerAnswerMail(tx: Tx, answer: { finderUserId: string; conversationId: string; contact: string | null; item: ItemRef; content: string; messageId: string }, now = Date.now()) {
+export function queueOwnerAnswerMail(
+  tx: Tx,
+  answer: { finderUserId: string; conversationId: string; contact: string | null; locale: string | null; item: ItemRef; content: string; messageId: string },
+  now = Date.now(),
+) {
   if (!answer.contact?.includes("@")) return;
-  const recent = tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.conversationId, answer.conversationId), like(outbox.key, "answer:%"), gt(outbox.createdAt, now - REPLY_ALERT_EVERY_MINUTES * 60_000)))
-    .get();
-  if (recent) return;
-  const text = [
-    `The owner of the item you found (${itemLabel(answer.item)}) answered you through Tagback:`,
-    "",
-    quoted(answer.content),
-    "",
-    "Read the whole conversation and reply through your private link: it is in our first e-mail to you (\"Your private link to the owner's answers\").",
-  ].join("\n");
+  if (queuedWithin(tx, { conversationId: answer.conversationId, kind: "owner_answer" }, REPLY_ALERT_EVERY_MINUTES, now)) return;
+  const { subject, text } = ownerAnswerMail(isLocale(answer.locale) ? answer.locale : DEFAULT_LOCALE, { item: itemNumber(answer.item), answer: answer.content });
   queueMails(
     tx,
     [
       {
         key: `answer:${answer.conversationId}:${answer.messageId}`,
-        kind: "finder_link",
+        kind: "owner_answer",
         userId: answer.finderUserId,
         conversationId: answer.conversationId,
         to: answer.contact,
-        subject: "The owner answered you",
+        subject,
         text,
       },
     ],

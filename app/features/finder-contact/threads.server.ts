@@ -11,6 +11,7 @@ import { toLiveMessage, pairKeyOf } from "~/features/messaging/conversations.ser
 import type { LiveMessage } from "~/features/messaging/live-message";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "~/features/finder/search-input";
 import { preparedPerConnection } from "~/core/prepared.server";
+import type { Locale } from "~/core/locale";
 import type { ContactInput } from "./contact-input";
 import { CAPABILITY_BYTES, type Handover } from "./rules";
 
@@ -49,10 +50,11 @@ export type NewThread = { conversationId: string; secret: string; finderUserId: 
  */
 export function createFinderThread(
   db: Db,
-  input: { ownerId: string; item: SearchQuery; visitId: string | null; form: ContactInput },
+  /** `locale`: the language the finder wrote in, kept for the owner's answers by mail. */
+  input: { ownerId: string; item: SearchQuery; visitId: string | null; form: ContactInput; locale?: Locale },
   notify: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], thread: Omit<NewThread, "message">) => void = () => {},
 ): NewThread {
-  const { ownerId, item, visitId, form } = input;
+  const { ownerId, item, visitId, form, locale = null } = input;
   const { secret, hash } = newCapability();
   const finderUserId = crypto.randomUUID();
   const now = new Date();
@@ -84,6 +86,7 @@ export function createFinderThread(
         handoverPlace: form.place,
         itemType: SEARCH_TYPE_COLUMN[item.type],
         itemValue: item.number,
+        locale,
         createdAt: now,
       })
       .run();
@@ -108,11 +111,15 @@ export function createFinderThread(
 
 export type ItemRef = { type: "metro_card" | "tagback_token"; value: string };
 
+/** The item's number as printed on it ("1000-0000-0001", a metro card's digits): the same in every language. */
+export function itemNumber(item: ItemRef): string {
+  if (item.type === "metro_card") return item.value;
+  return item.value.length === 12 ? item.value.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3") : item.value;
+}
+
 /** "Token 1000-0000-0001" or "Metro card 1234567890": what the owner reads in lists and mails. */
 export function itemLabel(item: ItemRef): string {
-  if (item.type === "metro_card") return `Metro card ${item.value}`;
-  const grouped = item.value.length === 12 ? item.value.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3") : item.value;
-  return `Token ${grouped}`;
+  return `${item.type === "metro_card" ? "Metro card" : "Token"} ${itemNumber(item)}`;
 }
 
 export type FinderThread = {
@@ -183,16 +190,24 @@ export async function threadBySecret(db: Db, secret: string): Promise<FinderThre
   return row ? toThread(row) : null;
 }
 
+/**
+ * The finder wrote again, in `locale`: the owner's next answers are mailed in it. Inside the
+ * message's transaction.
+ */
+export function keepFinderLocale(tx: Pick<Db, "update">, conversationId: string, locale: Locale) {
+  tx.update(finderThreads).set({ locale }).where(eq(finderThreads.conversationId, conversationId)).run();
+}
+
 /** The owner's view of one of their finder threads (with how to reach the finder); null otherwise. */
 export async function finderThreadForOwner(db: Db, ownerId: string, conversationId: string) {
   const row = await db
-    .select({ ...threadColumns, createdAt: finderThreads.createdAt })
+    .select({ ...threadColumns, createdAt: finderThreads.createdAt, locale: finderThreads.locale })
     .from(finderThreads)
     .where(and(eq(finderThreads.conversationId, conversationId), eq(finderThreads.ownerId, ownerId)))
     .get();
   if (!row) return null;
   const thread = toThread(row);
-  return { ...thread, contact: row.contact, closed: row.closedAt !== null, itemLabel: itemLabel(thread.item) };
+  return { ...thread, contact: row.contact, locale: row.locale, closed: row.closedAt !== null, itemLabel: itemLabel(thread.item) };
 }
 export type OwnerFinderThread = NonNullable<Awaited<ReturnType<typeof finderThreadForOwner>>>;
 

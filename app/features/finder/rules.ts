@@ -1,6 +1,6 @@
 // Rules of the finder search (spec 000 §5, §9; DESIGN §7) and the limits that hold them (declared
-// here, counted by core/rate-limit.server.ts); app/i18n/en.ts quotes the numbers; README "Limits
-// and lockouts" explains them.
+// here, counted by core/rate-limit.server.ts); app/i18n/en.ts quotes the numbers; docs/limits.md
+// explains them.
 
 /** Searches per minute from one client (an IPv4 address or an IPv6 /64). */
 export const SEARCHES_PER_MINUTE = 10;
@@ -54,7 +54,7 @@ export const UNLOCK_PER_PROFILE_WINDOWS = {
 } as const;
 
 /**
- * The visits kept in one owner's search history (README, "What the database keeps"): past it, the
+ * The visits kept in one owner's search history (docs/data-retention.md): past it, the
  * oldest plain views go first; visits that went on to message the owner are kept. ~410 bytes a
  * row: an owner's history stays under ~2 MB however many strangers scan the sticker.
  */

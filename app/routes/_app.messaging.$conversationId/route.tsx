@@ -115,6 +115,7 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
               finderUserId: finderThread.finderUserId,
               conversationId,
               contact: finderThread.contact,
+              locale: finderThread.locale,
               item: finderThread.item,
               content: message.content,
               messageId: message.id,

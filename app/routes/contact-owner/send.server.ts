@@ -101,7 +101,7 @@ export async function sendFinderMessage({ db, formData, values, clientKey, local
 
   let thread;
   try {
-    thread = createFinderThread(db, { ownerId: owner.id, item: query, visitId: ticket.visitId, form: parsed.value }, (tx, created) => {
+    thread = createFinderThread(db, { ownerId: owner.id, item: query, visitId: ticket.visitId, form: parsed.value, locale }, (tx, created) => {
       queueContactAlert(tx, {
         ownerId: owner.id,
         conversationId: created.conversationId,

@@ -18,7 +18,7 @@ import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
 import { FINDER_REPLY_CLIENT_LIMIT } from "~/features/finder-contact/rules";
 import { queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
-import { asFinderSees, threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
+import { asFinderSees, keepFinderLocale, threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
 import { markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
 import { announceMessage } from "~/features/messaging/live.server";
 import { sendMessageSchema } from "~/features/messaging/message-input";
@@ -107,8 +107,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     outcome = await sendMessage(
       db,
       { conversationId: thread.conversationId, senderId: thread.finderUserId, content: parsed.data.content, clientKey: parsed.data.clientKey },
-      // The owner hears of it by mail (unless they are reading along), in the message's transaction.
-      (tx, message) => queueFinderReplyAlert(tx, { ownerId: thread.ownerId, conversationId: thread.conversationId, messageId: message.id, item: thread.item, content: message.content }),
+      // The owner hears of it by mail (unless they are reading along), in the message's transaction;
+      // the owner's answers are mailed in the language the finder wrote this in.
+      (tx, message) => {
+        keepFinderLocale(tx, thread.conversationId, context.get(localeContext));
+        queueFinderReplyAlert(tx, { ownerId: thread.ownerId, conversationId: thread.conversationId, messageId: message.id, item: thread.item, content: message.content });
+      },
     );
   } catch (error) {
     console.error("a finder's reply failed", error);

@@ -1,0 +1,122 @@
+// WAL checkpoints off the request path (decision 037). SQLite checkpoints the WAL inside the commit
+// that takes it past 1,000 frames: a finder's scan that happens to make that commit waits, with
+// the whole event loop, for the copy and its two fsyncs (100–520 ms measured under cold-scan load).
+// A serving process leaves that to a thread of its own (server/wal-checkpointer.js), which
+// checkpoints every CHECKPOINT_INTERVAL_MS on a second connection; SQLite's own checkpoint stays
+// as a backstop, far out, for a thread that falls behind.
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Db } from "../db/connection.ts";
+import { counter, gauge, histogram } from "../app/core/metrics.server.ts";
+
+/** How often the thread checkpoints: a few thousand frames at most in between, at full kept-scan load. */
+export const CHECKPOINT_INTERVAL_MS = 200;
+/** The thread is started once this many frames wait to be copied (SQLite's own threshold is 1,000). */
+export const WAKE_FRAMES = 500;
+const WATCH_INTERVAL_MS = 500;
+/** Rounds with nothing to copy after which the thread ends (30 s). */
+const IDLE_ROUNDS = 150;
+/**
+ * SQLite's own checkpoint, in the committing request, only past this many frames (~40 MB of WAL at
+ * 4 KB pages): it happens only if the thread stalls or cannot keep up, and then it catches up whole
+ * (a checkpoint in the writer has no writer racing it).
+ */
+export const BACKSTOP_FRAMES = 10_000;
+
+const checkpointSeconds = histogram({
+  name: "tagback_sqlite_checkpoint_seconds",
+  help: "WAL checkpoints by the checkpointer thread, off the request path (copy and fsync)",
+  buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+});
+const walFrames = gauge({ name: "tagback_sqlite_wal_frames", help: "Frames in the WAL at the last checkpoint (4 KB each)", aggregator: "max" });
+const walFramesBehind = gauge({
+  name: "tagback_sqlite_wal_frames_behind",
+  help: "Frames the last checkpoint could not copy yet (a reader such as Litestream still needs them, or writes raced it)",
+  aggregator: "max",
+});
+const checkpointErrors = counter({ name: "tagback_sqlite_checkpoint_errors_total", help: "Checkpoints that failed (SQLITE_BUSY: another checkpoint was under way)", labelNames: ["code"] });
+
+type Report = { seconds: number; frames: number; checkpointed: number } | { error: string };
+
+/** The serving connection leaves checkpoints to the thread, keeping SQLite's own as the backstop. */
+export function leaveCheckpointsToThread(db: Db) {
+  db.$client.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
+}
+
+/** Where the WAL index (the -shm file) keeps its frame counts: sqlite.org/walformat.html, native byte order. */
+const MX_FRAME_OFFSET = 16;
+const N_BACKFILL_OFFSET = 96;
+
+/** Frames written and not yet copied into the file, from the WAL index; null before the WAL exists. */
+function framesBehind(fd: number): number | null {
+  const header = Buffer.alloc(N_BACKFILL_OFFSET + 4);
+  if (fs.readSync(fd, header, 0, header.length, 0) < header.length) return null;
+  return header.readUInt32LE(MX_FRAME_OFFSET) - header.readUInt32LE(N_BACKFILL_OFFSET);
+}
+
+/**
+ * Checkpoints `file`'s WAL off the request path until `signal` aborts. The thread costs ~10 MB of
+ * RSS while it lives (a worker's own Node), so it is started only once WAKE_FRAMES wait to be
+ * copied — this thread reads the WAL index's header every WATCH_INTERVAL_MS, a 100-byte read —
+ * and it ends by itself after IDLE_ROUNDS rounds with nothing to copy. The promise settles once its
+ * connection is closed, so that the server's own close is the last one (it checkpoints the rest
+ * and removes the WAL).
+ */
+export function startCheckpointing(file: string, signal: AbortSignal): Promise<void> {
+  let shm: number | null = null;
+  let thread: { worker: Worker; exited: Promise<void> } | null = null;
+  const watch = setInterval(() => {
+    if (thread) return;
+    try {
+      shm ??= fs.openSync(`${file}-shm`, "r");
+      if ((framesBehind(shm) ?? 0) >= WAKE_FRAMES) thread = startThread(file, () => (thread = null));
+    } catch (error) {
+      // No -shm yet (nothing written since the start): the next look finds it.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }, WATCH_INTERVAL_MS);
+  watch.unref();
+  return new Promise((resolve) => {
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearInterval(watch);
+        if (shm !== null) fs.closeSync(shm);
+        if (!thread) return resolve();
+        thread.worker.postMessage("stop");
+        void thread.exited.then(resolve);
+      },
+      { once: true },
+    );
+  });
+}
+
+function startThread(file: string, ended: () => void) {
+  // Resolved from the working directory, as the migrations are: the bundle lives in build/server.
+  const worker = new Worker(path.resolve("server/wal-checkpointer.js"), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS, idleRounds: IDLE_ROUNDS },
+    stdout: false,
+    stderr: false,
+  });
+  worker.on("message", (report: Report) => {
+    if ("error" in report) {
+      checkpointErrors.inc({ code: report.error });
+      return;
+    }
+    checkpointSeconds.observe(report.seconds);
+    walFrames.set(report.frames);
+    walFramesBehind.set(report.frames - report.checkpointed);
+  });
+  const exited = new Promise<void>((resolve) => {
+    worker.once("exit", () => {
+      ended();
+      resolve();
+    });
+    // A thread that cannot start (a file missing from a broken image) leaves the backstop working.
+    worker.once("error", (error) => console.error(`WAL checkpointer stopped: ${error.message}`));
+  });
+  // The thread never keeps the process alive by itself.
+  worker.unref();
+  return { worker, exited };
+}

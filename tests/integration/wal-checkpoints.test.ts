@@ -1,0 +1,105 @@
+// WAL checkpoints off the request path (server/wal-checkpoints.ts, decision 037): a serving
+// connection's commits no longer copy the WAL into the file themselves; a thread does, on its own
+// connection, and the server's clean stop still ends with the WAL checkpointed and removed.
+// Observed through the WAL index itself (the -shm file): mxFrame, the frames written, and
+// nBackfill, the frames copied into the database file, read without touching the database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { openDatabase, type Db } from "../../db/connection.ts";
+import { BACKSTOP_FRAMES, leaveCheckpointsToThread, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
+import { processMetrics } from "~/core/metrics.server";
+import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
+import { startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
+
+const PHONE = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+
+/** The WAL index header's frame counts (sqlite's wal.c: mxFrame at byte 16, nBackfill at 96; native order). */
+function walIndex(file: string) {
+  const shm = fs.readFileSync(`${file}-shm`);
+  return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
+}
+
+function tempFile() {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tagback-wal-")), "wal.db");
+}
+
+/** Commits one small row at a time, as scans do: each commit adds frames to the WAL. */
+function writeRows(db: Db, count: number) {
+  db.$client.exec("create table if not exists t (n integer primary key, v text)");
+  const insert = db.$client.prepare("insert into t (v) values (?)");
+  for (let i = 0; i < count; i++) insert.run(`row ${i} `.repeat(20));
+}
+
+describe("the checkpointer thread", () => {
+  const opened: Db[] = [];
+  afterAll(() => opened.forEach((db) => db.$client.close()));
+
+  test("a serving connection's commits leave the WAL to the thread, which copies all of it", async () => {
+    const file = tempFile();
+    const { db } = openDatabase(file);
+    opened.push(db);
+    leaveCheckpointsToThread(db);
+    // Past SQLite's default threshold of 1,000 frames, not past the backstop: nothing is copied in a commit.
+    writeRows(db, 2_000);
+    const before = walIndex(file);
+    expect(before.frames).toBeGreaterThan(1_000);
+    expect(before.frames).toBeLessThan(BACKSTOP_FRAMES);
+    expect(before.copied).toBe(0);
+
+    const stop = new AbortController();
+    const stopped = startCheckpointing(file, stop.signal);
+    await expect.poll(() => walIndex(file).copied, { timeout: 10_000 }).toBe(before.frames);
+    // Writes go on while it runs; the next round copies them too.
+    writeRows(db, 300);
+    await expect.poll(() => walIndex(file), { timeout: 10_000 }).toSatisfy(({ frames, copied }) => copied === frames && frames !== before.frames);
+    const metrics = await processMetrics.metrics();
+    expect(metrics).toMatch(/^tagback_sqlite_checkpoint_seconds_count [1-9]/m);
+    expect(metrics).toMatch(/^tagback_sqlite_wal_frames_behind 0$/m);
+
+    stop.abort();
+    await stopped;
+    // Its connection is closed: this one is the last, and closing it removes the WAL.
+    db.$client.close();
+    opened.pop();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  test("past the backstop, a commit still checkpoints by itself (a stalled thread cannot grow the WAL without end)", () => {
+    const file = tempFile();
+    const { db } = openDatabase(file);
+    opened.push(db);
+    leaveCheckpointsToThread(db);
+    writeRows(db, BACKSTOP_FRAMES + 500);
+    // The commit that crossed the backstop copied the WAL, and a later one started it over.
+    expect(walIndex(file).frames).toBeLessThan(BACKSTOP_FRAMES);
+  });
+});
+
+describe("the real server", () => {
+  let server: ServerProcess | undefined;
+  afterAll(() => stopServer(server));
+
+  test("scans are copied into the file by the thread, and a clean stop leaves no WAL behind", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tagback-wal-server-")), "tagback.db");
+    server = await startServer({ DATABASE_PATH: file, TRUST_PROXY: "fly" });
+    // Scans of two owners from many finders (each a visit and a limiter row, written in commits),
+    // until enough frames wait for the server to start its thread.
+    for (let i = 0; walIndex(file).frames < WAKE_FRAMES; i++) {
+      expect(i).toBeLessThan(2_000);
+      const token = i % 2 ? DEMO_IDENTIFIERS.aarav.token : DEMO_IDENTIFIERS.priya.token;
+      const response = await fetch(`${server.url}/?t=${token}`, { headers: { "User-Agent": PHONE, "Fly-Client-IP": `203.0.${113 + (i >> 8)}.${i & 255}` } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    const written = walIndex(file).frames;
+    expect(written).toBeGreaterThan(0);
+    await expect.poll(() => walIndex(file).copied, { timeout: 10_000 }).toBeGreaterThanOrEqual(written);
+
+    server.child.kill("SIGTERM");
+    await waitForExit(server.child);
+    expect(server.child.exitCode).toBe(0);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+});
