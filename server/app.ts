@@ -77,7 +77,7 @@ export const app: RequestHandler = async (req, res, next) => {
       if (!gate.allowed) {
         if (!isDataRequest(url.pathname)) {
           res.locals.route = ROUTE_LABEL.searchRefused;
-          const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
+          const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"], url);
           return sendKept(req, res, refusedSearchPage(stylesheet, locale), { headers: { "Retry-After": String(gate.retryAfterSeconds) } });
         }
         context.set(refusedSearchContext, gate.retryAfterSeconds);
@@ -88,7 +88,7 @@ export const app: RequestHandler = async (req, res, next) => {
         // rendered at that URL, so junk makes no page of its own (decision 031).
         // Not `new URL(path, base)`: a path starting with `//` would name a host (see requestUrl).
         url = new URL(`${url.origin}${canonicalUrl(url)}`);
-        const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"]);
+        const locale = await localeFromHeaders(req.headers.cookie, req.headers["accept-language"], url);
         // Not kept yet: rendered for this request, and kept for the next visitor only when this
         // is the second ask within PAGE_TTL_MS (a first scan costs a render, not a keeping).
         const keepIfAskedAgain = (kind: KeepRequest["kind"], key: string) =>

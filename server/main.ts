@@ -16,6 +16,7 @@ import type { ViteDevServer } from "vite";
 import { AggregatorRegistry } from "prom-client";
 import { clientIp } from "./client-ip.ts";
 import { ALLOW, isCrossSiteWrite, readRequestTarget } from "./cross-site.ts";
+import type { RefusalKey } from "./refusals.ts";
 import { getEnv, type Env } from "../app/core/env.server.ts";
 import { contentSecurityPolicy, securityHeaders, type SecurityHeaderOptions } from "./security-headers.ts";
 import type { PolicyWith } from "../app/core/kept-pages.server.ts";
@@ -132,6 +133,14 @@ export async function serve(env: Env, { announce = true } = {}) {
   // The hash of the app's inline stylesheet (decision 018), set below before the port opens: it
   // comes from a module Vite processes (it imports the CSS), which this file in development is not.
   let styleHashes: string[] = [];
+  // The refusals' texts in the request's language (server/refusals.ts), loaded with the app below;
+  // no request is read before then.
+  let refusals: typeof import("./refusals.ts") | undefined;
+  const refuse = async (req: express.Request, res: Response, status: number, key: RefusalKey) => {
+    if (!refusals) throw new Error("server/refusals.ts is not loaded yet");
+    const { locale, text } = await refusals.refusal(key, { cookie: req.headers.cookie, acceptLanguage: req.get("accept-language"), target: req.originalUrl });
+    res.status(status).type("text/plain").set("Content-Language", locale).vary("Accept-Language").vary("Cookie").send(text);
+  };
 
   // Aborted when shutdown begins: server/app.ts ends open event streams with it.
   const shutdownController = new AbortController();
@@ -202,8 +211,7 @@ export async function serve(env: Env, { announce = true } = {}) {
       referer: req.get("referer"),
       requestOrigin: res.locals.requestOrigin,
     })) {
-      res.status(403).type("text/plain").send("Cross-site request refused.");
-      return;
+      return void refuse(req, res, 403, "site.crossSiteRefused").catch(next);
     }
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const length = req.get("content-length");
@@ -214,8 +222,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     // A photo of a QR code on /found may be a few MB (its route refuses one too large with a message).
     const photo = PHOTO_UPLOAD_PATHS.includes(req.path) && /^multipart\/form-data/i.test(req.get("content-type") ?? "");
     if (Number(length ?? 0) > (photo ? PHOTO_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)) {
-      res.status(413).type("text/plain").send("Request body too large.");
-      return;
+      return void refuse(req, res, 413, "site.bodyTooLarge").catch(next);
     }
     next();
   });
@@ -230,6 +237,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
     const devServer = viteDevServer;
     styleHashes = ((await devServer.ssrLoadModule("./server/inline-css.ts")) as typeof import("./inline-css.ts")).INLINE_CSS_HASHES;
+    refusals = (await devServer.ssrLoadModule("./server/refusals.ts")) as typeof import("./refusals.ts");
     // React Router's plugin starts a second Vite server of its own, which exits the process on
     // SIGTERM (code 143) as soon as it has closed itself. The shutdown below closes Vite instead.
     process.removeAllListeners("SIGTERM");
@@ -255,6 +263,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? labelStatic(req, res, () => publicFiles(req, res, next)) : next()));
     styleHashes = (await import("./inline-css.ts")).INLINE_CSS_HASHES;
+    refusals = await import("./refusals.ts");
     const { app: reactRouterApp } = await import("./app.ts");
     app.use(reactRouterApp);
   }

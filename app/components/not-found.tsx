@@ -10,7 +10,9 @@ export function NotFound() {
         {t("site.notFoundTitle")}
       </h1>
       <p className="mt-4 text-slate-600">{t("site.notFoundText")}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
+      {/* One under the other on a phone, as wide as the text: a long label (Tamil at 200 % text)
+          wraps inside its button instead of widening the page. */}
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
         <ButtonLink to="/">{t("site.returnHome")}</ButtonLink>
         <ButtonLink to="/blog" variant="outline">
           {t("site.readBlog")}

@@ -3,13 +3,14 @@ import { LogoMark } from "~/components/logo-mark";
 import { SocialIcon } from "~/components/social-icons";
 import { shareLinks, socialLinks } from "~/core/site";
 import { LanguageSwitch } from "~/components/language-switch";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT } from "~/i18n/use-t";
 
 const linkClass = "text-slate-700 hover:text-brand-700 hover:underline";
 
 /** `compact` (a scan result): only the last line, with the privacy policy. */
 export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: string; siteUrl: string; compact?: boolean }) {
   const { t } = useT();
+  const languageHref = useLanguageHref();
   return (
     <footer className={`border-t border-slate-200 bg-slate-50 ${compact ? "mt-8 pt-6" : "mt-16"}`}>
       {compact ? null : (
@@ -40,17 +41,17 @@ export function SiteFooter({ shopUrl, siteUrl, compact = false }: { shopUrl: str
           <nav aria-label={t("site.quickLinks")}>
             <h2 className="text-sm font-semibold text-slate-900">{t("site.quickLinks")}</h2>
             <ul className="mt-2 space-y-1 text-sm">
-              <li><a className={linkClass} href="/#hero">{t("site.secHome")}</a></li>
-              <li><a className={linkClass} href="/#features">{t("site.secFeatures")}</a></li>
-              <li><a className={linkClass} href="/#find-owner">{t("site.secFindOwner")}</a></li>
-              <li><a className={linkClass} href="/#faq">{t("site.secFaq")}</a></li>
+              <li><a className={linkClass} href={languageHref("/#hero")}>{t("site.secHome")}</a></li>
+              <li><a className={linkClass} href={languageHref("/#features")}>{t("site.secFeatures")}</a></li>
+              <li><a className={linkClass} href={languageHref("/#find-owner")}>{t("site.secFindOwner")}</a></li>
+              <li><a className={linkClass} href={languageHref("/#faq")}>{t("site.secFaq")}</a></li>
               <li><a className={linkClass} href={shopUrl} target="_blank" rel="noopener noreferrer">{t("site.buyStickers")}</a></li>
             </ul>
           </nav>
           <nav aria-label={t("site.companyNav")}>
             <h2 className="text-sm font-semibold text-slate-900">Tagback</h2>
             <ul className="mt-2 space-y-1 text-sm">
-              <li><Link className={linkClass} to="/about">{t("site.about")}</Link></li>
+              <li><Link className={linkClass} to={languageHref("/about")}>{t("site.about")}</Link></li>
               <li><Link className={linkClass} to="/blog">{t("site.navBlog")}</Link></li>
               <li><Link className={linkClass} to="/privacy-policy">{t("site.privacyPolicy")}</Link></li>
               <li><Link className={linkClass} to="/terms-and-conditions">{t("site.terms")}</Link></li>

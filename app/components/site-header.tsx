@@ -6,7 +6,7 @@ import { LogoMark } from "~/components/logo-mark";
 import { SocialIcon } from "~/components/social-icons";
 import { LanguageSwitch } from "~/components/language-switch";
 import type { MessageKey } from "~/i18n/messages";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT } from "~/i18n/use-t";
 
 const NAV: Array<{ to: string; label: MessageKey }> = [
   { to: "/", label: "site.navMain" },
@@ -42,6 +42,7 @@ export function SiteHeader({
   blogSection?: boolean;
 }) {
   const { t } = useT();
+  const languageHref = useLanguageHref();
   return (
     // On a phone the full header is not sticky: its links wrap onto more lines in the longer
     // languages (issue 34), and a header of three or four lines would cover a third of the screen.
@@ -67,7 +68,7 @@ export function SiteHeader({
                 <ul className="mt-2 space-y-1">
                   {SECTIONS.map(([id, label]) => (
                     <li key={id}>
-                      <a href={id === "blog" && !blogSection ? "/blog" : `/#${id}`} className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700">
+                      <a href={id === "blog" && !blogSection ? "/blog" : languageHref(`/#${id}`)} className="block rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700">
                         {t(label)}
                       </a>
                     </li>
@@ -88,7 +89,7 @@ export function SiteHeader({
             </details>
           </>
         )}
-        <Link to="/" className="flex items-center gap-2 text-lg font-black tracking-tight text-brand-700">
+        <Link to={languageHref("/")} className="flex items-center gap-2 text-lg font-black tracking-tight text-brand-700">
           <LogoMark />
           <span className="max-[22.5rem]:sr-only">Tagback</span>
         </Link>
@@ -97,7 +98,7 @@ export function SiteHeader({
             {NAV.map((item) => (
               <NavLink
                 key={item.to}
-                to={item.to}
+                to={languageHref(item.to)}
                 end
                 className={({ isActive }) =>
                   `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
@@ -133,7 +134,7 @@ export function SiteHeader({
         <div className="flex flex-wrap-reverse items-start gap-1 border-t border-slate-100 px-4 py-1 md:hidden">
           <nav aria-label={t("site.mainNavSmall")} className="flex min-w-0 flex-[1_1_auto] flex-wrap gap-x-1">
             {NAV.map((item) => (
-              <Link key={item.to} to={item.to} className="shrink-0 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              <Link key={item.to} to={languageHref(item.to)} className="shrink-0 rounded-lg px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
                 {t(item.label)}
               </Link>
             ))}

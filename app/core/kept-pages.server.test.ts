@@ -113,6 +113,11 @@ test("the canonical URL keeps only the parameters pages read, in their order", (
   expect(canonical("/blog?q=metro%20card&page=2")).toBe("/blog?q=metro%20card");
   expect(canonical("/?type=metrocard&number=12&x=1")).toBe("/?type=metrocard&number=12");
   expect(canonical("/blog/a-post?author")).toBe("/blog/a-post?author=");
+  // The language by URL is part of the page, but only one of ours, named once.
+  expect(canonical("/findowner?utm=1&hl=ta")).toBe("/findowner?hl=ta");
+  expect(canonical("/about?hl=xx")).toBe("/about");
+  expect(canonical("/about?hl=ta&hl=bn")).toBe("/about");
+  expect(canonical("/?type=metrocard&hl=bn&number=12")).toBe("/?type=metrocard&hl=bn&number=12");
 });
 
 test("our cookies are read by name as the cookie parser reads them: spaces and tabs around a name count", () => {

@@ -22,6 +22,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { createContext } from "react-router";
 import { counter, gauge } from "./metrics.server";
+import { isLocale, LANGUAGE_PARAMETER } from "./locale";
 
 /** How long a kept page is used: the content service's cache time, and it bounds the footer's year. */
 export const PAGE_TTL_MS = 5 * 60 * 1000;
@@ -43,7 +44,9 @@ const BROTLI_QUALITY = 5;
 /**
  * The query parameters any kept page reads: the finder's search (features/finder/search-input.ts,
  * the demo's `unmasked`), the blog's `q` and a post's `author`. Others (`utm_…`, `fbclid`, junk)
- * change nothing on the page, so they make no page of their own (canonicalUrl).
+ * change nothing on the page, so they make no page of their own (canonicalUrl). The page's
+ * language by URL (`hl`, core/locale.ts) is kept too, but only when it names one of our languages:
+ * `?hl=xx` is ignored by the page, so it is no page of its own either.
  */
 const READ_PARAMETERS = new Set(["t", "token", "owner", "type", "number", "demo", "unmasked", "q", "author"]);
 
@@ -110,7 +113,8 @@ export function seesWhatAnyoneSees(cookieHeader: string | undefined): boolean {
 export function canonicalUrl(url: URL): string {
   let search = "";
   for (const [name, value] of url.searchParams) {
-    if (READ_PARAMETERS.has(name)) search += `${search ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    const read = READ_PARAMETERS.has(name) || (name === LANGUAGE_PARAMETER && isLocale(value) && url.searchParams.getAll(name).length === 1);
+    if (read) search += `${search ? "&" : "?"}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   }
   return url.pathname + search;
 }

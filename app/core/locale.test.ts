@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { localeFromAcceptLanguage } from "./locale";
+import { localeFromAcceptLanguage, localeFromUrl, withUrlLocale } from "./locale";
 
 describe("Accept-Language", () => {
   test.each([
@@ -28,5 +28,22 @@ describe("Accept-Language", () => {
     [";;,,", "en"],
   ] as const)("%j → %s", (header, locale) => {
     expect(localeFromAcceptLanguage(header)).toBe(locale);
+  });
+});
+
+describe("the language a URL names", () => {
+  test("?hl= names one of ours, or nothing", () => {
+    expect(localeFromUrl(new URL("http://x/findowner?hl=ta"))).toBe("ta");
+    expect(localeFromUrl("/about?x=1&hl=kn")).toBe("kn");
+    expect(localeFromUrl("/about?hl=xx")).toBeNull();
+    expect(localeFromUrl("/about?hl=TA")).toBeNull();
+    expect(localeFromUrl("/about")).toBeNull();
+  });
+
+  test("withUrlLocale sets, replaces or removes it, keeping the rest of the URL", () => {
+    expect(withUrlLocale("/findowner", "ta")).toBe("/findowner?hl=ta");
+    expect(withUrlLocale("/findowner?hl=ta&type=metrocard", "bn")).toBe("/findowner?type=metrocard&hl=bn");
+    expect(withUrlLocale("/?hl=ta#find-owner", null)).toBe("/#find-owner");
+    expect(withUrlLocale("/?t=123&hl=ta", null)).toBe("/?t=123");
   });
 });

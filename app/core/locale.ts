@@ -1,6 +1,7 @@
-// The languages of the finder's pages and how a request picks one: the language switch's cookie
-// first, then the browser's Accept-Language (the most preferred of our languages; `ta`, `ta-IN`,
-// … count as `ta`), else English. The URL never changes with the language.
+// The languages of the finder's pages and how a request picks one: a language named by the URL
+// (`?hl=ta`, the language URLs search engines index, decision 028's amendment), then the language
+// switch's cookie, then the browser's Accept-Language (the most preferred of our languages; `ta`,
+// `ta-IN`, … count as `ta`), else English. Without `hl` a page's URL is the same in every language.
 
 /** Every language, in the order the switch lists them: the Indian languages, then English. */
 export const LOCALES = ["mr", "bn", "ta", "te", "kn", "hi", "en"] as const;
@@ -9,6 +10,30 @@ export const DEFAULT_LOCALE: Locale = "en";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The query parameter that names a page's language (`/findowner?hl=ta`), as Google's own pages do. */
+export const LANGUAGE_PARAMETER = "hl";
+
+/** The language a URL names (`?hl=ta`), or null: none, or not one of ours (then it is ignored). */
+export function localeFromUrl(url: URL | string): Locale | null {
+  const search = typeof url === "string" ? new URL(url, "http://x").searchParams : url.searchParams;
+  const named = search.get(LANGUAGE_PARAMETER);
+  return isLocale(named) ? named : null;
+}
+
+/** `path` (which may have a query) naming `locale` by URL: its `hl` set to it, or removed for null. */
+export function withUrlLocale(path: string, locale: Locale | null): string {
+  const hash = path.indexOf("#");
+  const fragment = hash === -1 ? "" : path.slice(hash);
+  const beforeHash = hash === -1 ? path : path.slice(0, hash);
+  const question = beforeHash.indexOf("?");
+  const pathname = question === -1 ? beforeHash : beforeHash.slice(0, question);
+  const params = new URLSearchParams(question === -1 ? "" : beforeHash.slice(question + 1));
+  params.delete(LANGUAGE_PARAMETER);
+  if (locale) params.append(LANGUAGE_PARAMETER, locale);
+  const search = params.toString();
+  return `${pathname}${search ? `?${search}` : ""}${fragment}`;
 }
 
 /**

@@ -17,3 +17,15 @@ test("each entry is one <url> line with only the parts it has, text escaped", ()
     ].join("\n"),
   );
 });
+
+test("a page in several languages: the namespace, and each URL listing every alternate", () => {
+  const alternates = [
+    { hreflang: "ta", href: "https://tagback.app/findowner?hl=ta" },
+    { hreflang: "x-default", href: "https://tagback.app/findowner" },
+  ];
+  const xml = sitemapXml(alternates.map(({ href }) => ({ loc: href, alternates })));
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+  expect(xml).toContain(
+    '<url><loc>https://tagback.app/findowner?hl=ta</loc><xhtml:link rel="alternate" hreflang="ta" href="https://tagback.app/findowner?hl=ta"/><xhtml:link rel="alternate" hreflang="x-default" href="https://tagback.app/findowner"/></url>',
+  );
+});

@@ -8,6 +8,8 @@ export type SitemapEntry = {
   lastmod?: string;
   changefreq?: "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
   priority?: string;
+  /** The page in each language (`xhtml:link rel="alternate" hreflang`), itself included. */
+  alternates?: ReadonlyArray<{ hreflang: string; href: string }>;
 };
 
 function escapeXml(text: string): string {
@@ -16,10 +18,19 @@ function escapeXml(text: string): string {
 
 const tag = (name: string, value: string | undefined) => (value === undefined ? "" : `<${name}>${escapeXml(value)}</${name}>`);
 
-/** A whole sitemap document: one `<url>` line an entry, its optional parts left out when absent. */
+const alternate = ({ hreflang, href }: { hreflang: string; href: string }) =>
+  `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>`;
+
+/**
+ * A whole sitemap document: one `<url>` line an entry, its optional parts left out when absent.
+ * Entries with alternates (a page's URL in each language) bring the XHTML namespace, as Google's
+ * sitemap format for localized pages asks.
+ */
 export function sitemapXml(entries: SitemapEntry[]): string {
   const urls = entries.map(
-    (entry) => `<url>${tag("loc", entry.loc)}${tag("lastmod", entry.lastmod)}${tag("changefreq", entry.changefreq)}${tag("priority", entry.priority)}</url>`,
+    (entry) =>
+      `<url>${tag("loc", entry.loc)}${tag("lastmod", entry.lastmod)}${tag("changefreq", entry.changefreq)}${tag("priority", entry.priority)}${(entry.alternates ?? []).map(alternate).join("")}</url>`,
   );
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  const xhtml = entries.some((entry) => entry.alternates?.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>`, ...urls, "</urlset>", ""].join("\n");
 }

@@ -169,6 +169,8 @@ export const bn = {
     errorTitle: { title: "কিছু একটা গোলমাল হয়েছে" },
     accessDenied: { title: "এই পাতা দেখার অনুমতি নেই" },
     errorText: { title: "আমাদের দিকে কিছু গোলমাল হয়েছে। দয়া করে একটু পরে আবার চেষ্টা করুন।" },
+    crossSiteRefused: { title: "অন্য ওয়েবসাইট থেকে পাঠানো অনুরোধ গ্রহণ করা হয়নি।", description: "এই ফর্মটি অন্য একটি ওয়েবসাইট থেকে পাঠানো হয়েছে। Tagback খুলে সেখান থেকেই পাঠান।" },
+    bodyTooLarge: { title: "পাঠানো তথ্য খুব বড়।", description: "ছোট করে আবার পাঠান।" },
     menu: { title: "মেনু" },
     sectionsNav: { title: "পাতার অংশ" },
     onThisPage: { title: "এই পাতায়" },

@@ -243,6 +243,10 @@ export const en = {
     errorTitle: { title: "Something went wrong" },
     accessDenied: { title: "Access denied" },
     errorText: { title: "Something went wrong on our side. Please try again in a moment." },
+    // The plain-text answers given before the app runs (server/main.ts): a form sent from another
+    // site, and a body over the size limit.
+    crossSiteRefused: { title: "Cross-site request refused.", description: "This form was sent from another website. Open Tagback and send it from there." },
+    bodyTooLarge: { title: "Request body too large.", description: "What you sent is too large. Shorten it and try again." },
     // The header.
     menu: { title: "Menu" },
     sectionsNav: { title: "Sections" },

@@ -171,6 +171,8 @@ export const hi = {
     errorTitle: { title: "कुछ गड़बड़ हो गई" },
     accessDenied: { title: "इस पेज को देखने की अनुमति नहीं है" },
     errorText: { title: "हमारी तरफ़ से कुछ गड़बड़ हुई। कृपया थोड़ी देर बाद फिर कोशिश करें।" },
+    crossSiteRefused: { title: "दूसरी वेबसाइट से भेजा गया अनुरोध अस्वीकार किया गया।", description: "यह फ़ॉर्म किसी दूसरी वेबसाइट से भेजा गया था। Tagback खोलें और वहीं से भेजें।" },
+    bodyTooLarge: { title: "भेजी गई जानकारी बहुत बड़ी है।", description: "इसे छोटा करके फिर से भेजें।" },
     menu: { title: "मेन्यू" },
     sectionsNav: { title: "पेज के हिस्से" },
     onThisPage: { title: "इस पेज पर" },

@@ -168,6 +168,8 @@ export const kn = {
     errorTitle: { title: "ಏನೋ ತಪ್ಪಾಗಿದೆ" },
     accessDenied: { title: "ಈ ಪುಟ ನೋಡಲು ಅನುಮತಿ ಇಲ್ಲ" },
     errorText: { title: "ನಮ್ಮ ಕಡೆಯಿಂದ ಏನೋ ತಪ್ಪಾಗಿದೆ. ದಯವಿಟ್ಟು ಸ್ವಲ್ಪ ಸಮಯದ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ." },
+    crossSiteRefused: { title: "ಬೇರೆ ವೆಬ್‌ಸೈಟ್‌ನಿಂದ ಬಂದ ವಿನಂತಿಯನ್ನು ತಿರಸ್ಕರಿಸಲಾಗಿದೆ.", description: "ಈ ಫಾರ್ಮ್ ಬೇರೆ ವೆಬ್‌ಸೈಟ್‌ನಿಂದ ಕಳುಹಿಸಲಾಗಿದೆ. Tagback ತೆರೆದು ಅಲ್ಲಿಂದಲೇ ಕಳುಹಿಸಿ." },
+    bodyTooLarge: { title: "ನೀವು ಕಳುಹಿಸಿದ್ದು ತುಂಬಾ ದೊಡ್ಡದಾಗಿದೆ.", description: "ಅದನ್ನು ಚಿಕ್ಕದಾಗಿಸಿ ಮತ್ತೆ ಕಳುಹಿಸಿ." },
     menu: { title: "ಮೆನು" },
     sectionsNav: { title: "ಪುಟದ ಭಾಗಗಳು" },
     onThisPage: { title: "ಈ ಪುಟದಲ್ಲಿ" },

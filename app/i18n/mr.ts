@@ -168,6 +168,8 @@ export const mr = {
     errorTitle: { title: "काहीतरी बिघडले" },
     accessDenied: { title: "हे पान पाहण्याची परवानगी नाही" },
     errorText: { title: "आमच्याकडून काहीतरी बिघडले. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा." },
+    crossSiteRefused: { title: "दुसऱ्या वेबसाइटवरून आलेली विनंती नाकारली.", description: "हा फॉर्म दुसऱ्या वेबसाइटवरून पाठवला गेला. Tagback उघडा आणि तिथूनच पाठवा." },
+    bodyTooLarge: { title: "पाठवलेली माहिती खूप मोठी आहे.", description: "ती लहान करून पुन्हा पाठवा." },
     menu: { title: "मेनू" },
     sectionsNav: { title: "पानाचे भाग" },
     onThisPage: { title: "या पानावर" },

@@ -168,6 +168,8 @@ export const te = {
     errorTitle: { title: "ఏదో తప్పు జరిగింది" },
     accessDenied: { title: "ఈ పేజీ చూడటానికి అనుమతి లేదు" },
     errorText: { title: "మా వైపు ఏదో తప్పు జరిగింది. దయచేసి కాసేపటి తర్వాత మళ్లీ ప్రయత్నించండి." },
+    crossSiteRefused: { title: "వేరే వెబ్‌సైట్ నుంచి వచ్చిన అభ్యర్థనను తిరస్కరించాం.", description: "ఈ ఫారమ్ వేరే వెబ్‌సైట్ నుంచి పంపబడింది. Tagback తెరిచి అక్కడి నుంచే పంపండి." },
+    bodyTooLarge: { title: "మీరు పంపినది చాలా పెద్దది.", description: "దాన్ని చిన్నదిగా చేసి మళ్లీ పంపండి." },
     menu: { title: "మెనూ" },
     sectionsNav: { title: "పేజీ భాగాలు" },
     onThisPage: { title: "ఈ పేజీలో" },

@@ -18,10 +18,15 @@ const PAGE = {
     "How Tagback works: a QR sticker on your things, a finder with any phone, and a profile that shows only what you chose. Try the demo.",
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...finderMeta(loaderData, PAGE, metaT(matches)),
-  ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches) })),
-];
+// A URL per language (`?hl=`), each naming the others (core/seo.ts languageLinks).
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const translate = metaT(matches);
+  const language = { locale: translate.locale, search: location.search };
+  return [
+    ...finderMeta(loaderData, PAGE, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches), language })),
+  ];
+};
 
 export const loader = finderLoader;
 export const action = finderAction;
@@ -39,7 +44,9 @@ export default function About() {
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/about#find-owner" />
       {result ? null : <AboutTop />}
+      {/* As on /: the section's English copy is marked; the search itself is in the page's language. */}
       <FindOwnerSection
+        copyLang={result ? undefined : "en"}
         title={result ? t("search.pageTitle") : "Find an owner"}
         intro={result ? t("search.pageIntro") : "Found something with a Tagback sticker? Type the metro card number or the number printed on the sticker."}
       >
@@ -49,9 +56,10 @@ export default function About() {
         <ResultPageFooter homeHref="/about" label={t("search.readAbout")} />
       ) : (
         <>
-          <section id="demo" aria-labelledby="demo-title">
+          {/* English copy; its Scan demo link is in the page's language (ScanDemoLink sets its lang). */}
+          <section lang="en" id="demo" aria-labelledby="demo-title">
             <div className="mx-auto max-w-6xl px-4 pb-12">
-              <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-6 sm:p-10">
+              <div className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 sm:p-10">
                 <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Interactive demo</p>
                 <h2 id="demo-title" className="mt-2 text-3xl font-black tracking-tight text-slate-900">
                   See what a finder sees
@@ -61,7 +69,7 @@ export default function About() {
                   masked: unlock it with <strong className="font-mono">{DEMO_UNLOCK_DIGITS}</strong>, digits 5 to 8 of the number,
                   just as someone holding a real sticker would.
                 </p>
-                <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6" })} />
+                <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6 max-w-full" })} />
               </div>
             </div>
           </section>

@@ -5,11 +5,19 @@ import { FinderDialog, FinderForm } from "~/features/finder/finder-search";
 import { finderHandle, finderMeta, finderShouldRevalidate } from "~/features/finder/finder";
 import { finderAction, finderHeaders, finderLoader } from "~/features/finder/finder-route.server";
 import { FloatingActions } from "~/features/marketing/floating-actions";
+import { shareMeta, siteUrlOf } from "~/core/seo";
 import { metaT, useT } from "~/i18n/use-t";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+// The one public page wholly in the finder's language: a URL per language (`?hl=`), each naming the
+// others, and a link preview in that language (core/seo.ts).
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const translate = metaT(matches);
-  return finderMeta(loaderData, { title: translate.t("search.metaTitle"), description: translate.t("search.metaDescription") }, translate);
+  const page = { title: translate.t("search.metaTitle"), description: translate.t("search.metaDescription") };
+  const language = { locale: translate.locale, search: location.search };
+  return [
+    ...finderMeta(loaderData, page, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...page, path: "/findowner", siteUrl: siteUrlOf(matches), language })),
+  ];
 };
 
 export const loader = finderLoader;

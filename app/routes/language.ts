@@ -1,13 +1,14 @@
 // The language switch (components/language-switch.tsx): a plain form posts the language and the
 // page it was on; the answer stores the choice in a cookie and sends the finder back to that page
 // (a local path only, core/safe-redirect.ts), so it works without JavaScript and the URL of every
-// page stays the same in both languages.
+// page stays the same in every language. A page whose URL names its language (`?hl=ta`, which
+// wins over the cookie) comes back with the chosen one named instead.
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { localeCookie } from "~/i18n/locale-cookie.server";
-import { isLocale, LOCALES } from "~/core/locale";
+import { isLocale, localeFromUrl, LOCALES, withUrlLocale } from "~/core/locale";
 import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 
@@ -16,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = form.get("lang");
   // In the language the page was in, then the codes for whoever sent it by hand.
   if (!isLocale(locale)) return data(`${messageIn(context.get(localeContext), "site.chooseLanguage").title} (${LOCALES.join(", ")})`, { status: 400 });
-  return redirect(safeRedirect(form.get("returnTo"), "/"), {
+  const back = safeRedirect(form.get("returnTo"), "/");
+  return redirect(localeFromUrl(back) ? withUrlLocale(back, locale) : back, {
     status: 303,
     headers: { "Set-Cookie": await localeCookie().serialize(locale) },
   });

@@ -14,7 +14,7 @@ import { createOwner, e2eDb } from "./db";
 import { expect, signInAs, test, uniqueIp } from "./fixtures";
 import { measured, overflow } from "./phone-layout";
 import { messageIn, type MessageKey } from "~/i18n/messages";
-import { LOCALE_NAMES } from "~/core/locale";
+import { LOCALES, LOCALE_NAMES } from "~/core/locale";
 import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts";
 
 const { aarav, unverifiedToken } = DEMO_IDENTIFIERS;
@@ -154,6 +154,37 @@ for (const locale of NEW_LANGUAGES) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("site.notFoundTitle"));
     });
+  });
+}
+
+// Issue 34: the landing page scrolled sideways at 320 px and 200 % text in every language, English
+// too (grids whose column grew with its content, rem paddings that doubled, English words that did
+// not break). The landing page with JavaScript on and off; /about (the same sections) and the
+// not-found page (its two buttons side by side) with it off.
+for (const locale of LOCALES) {
+  test(`${locale}: /, /about and a missing page do not scroll sideways at 320 px, at normal text and at 200 %`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const phone = `${locale}-IN`;
+    for (const url of jsOn(testInfo) ? ["/"] : ["/", "/about", "/no-such-page"]) {
+      for (const textZoom of [undefined, 200]) {
+        const size = `${url} at 320 px${textZoom ? ` and ${textZoom} %` : ""}`;
+        const result = await measured(page, testInfo, url, { width: 320, textZoom, locale: phone }, async (target) => {
+          await expect(target.locator("html")).toHaveAttribute("lang", locale);
+          await openLanguageMenus(target);
+          await testInfo.attach(`${locale} ${size}.png`, { body: await target.screenshot(), contentType: "image/png" });
+          // Nothing cut off at the window's left edge either (the floating buttons, right-aligned, grew
+          // leftwards past it at 200 %): that scrolls nowhere, so overflow() cannot see it.
+          const cutOffLeft = await target.evaluate(() =>
+            [...document.querySelectorAll("body *")]
+              .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 1 && el.getBoundingClientRect().left < -1)
+              .map((el) => `${el.tagName.toLowerCase()}: "${(el.textContent ?? "").trim().slice(0, 30)}"`),
+          );
+          return { ...(await overflow(target)), cutOffLeft };
+        });
+        expect(result.scroll, `${size} is ${result.scroll} px wide in ${result.client} px: ${result.sticksOut.join("; ")}`).toBeLessThanOrEqual(result.client);
+        expect(result.cutOffLeft, `${size}: cut off on the left`).toEqual([]);
+      }
+    }
   });
 }
 

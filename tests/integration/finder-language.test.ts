@@ -479,6 +479,68 @@ describe("one page, one language (issue 34)", () => {
     expect(html).toMatch(/<section id="find-owner"/);
   });
 
+  /** The element that starts at `start` (an opening tag), whole: its tag name's nesting counted. */
+  function elementAt(html: string, start: number): string {
+    const tag = /^<(\w+)/.exec(html.slice(start))![1]!;
+    const pattern = new RegExp(`<(/?)${tag}\\b[^>]*?(/?)>`, "g");
+    pattern.lastIndex = start;
+    let depth = 0;
+    for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+      if (match[1]) depth--;
+      else if (!match[2]) depth++;
+      if (depth === 0) return html.slice(start, pattern.lastIndex);
+    }
+    return html.slice(start);
+  }
+  /** The page with every element marked with a language other than the page's own cut out. */
+  function withoutMarked(html: string, keep: (lang: string) => boolean): string {
+    let rest = html;
+    for (;;) {
+      const marked = [...rest.matchAll(/<\w+\b[^>]*\slang="([^"]+)"[^>]*>/g)].find((m) => !m[0].startsWith("<html") && !keep(m[1]!));
+      if (!marked) return rest;
+      rest = rest.slice(0, marked.index) + " " + rest.slice(marked.index! + elementAt(rest, marked.index!).length);
+    }
+  }
+
+  test.each(TRANSLATED)("/ , /about and /findowner in %s: no English but what is marked lang=\"en\", and nothing of the page's language inside it unmarked", async (locale) => {
+    for (const url of ["/", "/about", "/findowner"]) {
+      const { html } = await get(url, { "Accept-Language": phoneIn(locale) });
+      expect(html, url).toMatch(new RegExp(`<html lang="${locale}"`));
+      const body = html.slice(html.indexOf("<body"));
+      expect(englishLeftIn(withoutMarked(body, (lang) => lang !== "en")), url).toEqual([]);
+      // Inside the English sections, anything in the page's script carries its own lang.
+      const english = [...body.matchAll(/<\w+\b[^>]*\slang="en"[^>]*>/g)].map((m) => elementAt(body, m.index!));
+      for (const section of english) expect(SCRIPT[locale].test(wordsOf(withoutMarked(section, (lang) => lang === "en"))), `${url}: ${section.slice(0, 80)}`).toBe(false);
+    }
+  });
+
+  test("/ and /about in Tamil: each action reads as the same action elsewhere on the page", async () => {
+    const ta = (key: MessageKey) => messageIn("ta", key).title;
+    for (const url of ["/", "/about"]) {
+      const { html } = await get(url, { "Accept-Language": "ta" });
+      const cta = elementAt(html, html.indexOf('<section lang="en" id="get-started"'));
+      // Start (the header's) and How it works (the header's section menu), not "Get started" / "See how it works".
+      expect(cta, url).toMatch(new RegExp(`<a[^>]*href="/auth"[^>]*lang="ta"[^>]*>${ta("site.start")}</a>|<a[^>]*lang="ta"[^>]*href="/auth"[^>]*>${ta("site.start")}</a>`));
+      expect(cta, url).toContain(`>${ta("site.secHowItWorks")}</a>`);
+      expect(cta, url).not.toContain("Get started");
+      expect(html, url).not.toContain(">Buy Stickers<");
+      expect(html, url).not.toContain("All posts");
+    }
+    const { html } = await get("/", { "Accept-Language": "ta" });
+    // The sticker promo's Buy Stickers is the hero's and the floating button's.
+    const promo = elementAt(html, html.search(/<section lang="en" id="[^"]*" data-promo=""/));
+    expect(promo).toContain(ta("search.buyStickers"));
+    // /about's own English copy (what Tagback is, the find-owner section's text, the demo) is marked.
+    const about = (await get("/about", { "Accept-Language": "ta" })).html;
+    expect(about).toMatch(/<section lang="en" aria-labelledby="about-title"/);
+    expect(about).toMatch(/<h2 id="find-owner-title" lang="en"/);
+    expect(about).toMatch(/<section lang="en" id="demo"/);
+    // The English page keeps the copy's own words.
+    const english = (await get("/about", { "Accept-Language": "en" })).html;
+    expect(english).toContain(">Get started</a>");
+    expect(english).toContain(">See how it works</a>");
+  });
+
   test("a mistyped sticker link (/?t=12) is the finder's small page in their language with the error, not the landing page", async () => {
     const { response, html } = await get("/?t=12", { "Accept-Language": "ta" });
     expect(response.status).toBe(400);

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { crashLines, rawRequest, startServer, stopServer, type ServerProcess } from "./helpers";
+import { LOCALES } from "../../app/core/locale.ts";
+import { messageIn } from "../../app/i18n/messages.ts";
 
 let server: ServerProcess;
 let dir: string;
@@ -190,6 +192,52 @@ describe("cross-site posts", () => {
       expect(response.status).toBe(303);
       expect(response.headers.get("set-cookie")).toContain("tb_lang=");
     }
+  });
+});
+
+describe("the plain-text refusals before the app, in the request's language", () => {
+  const text = (locale: (typeof LOCALES)[number], key: "site.crossSiteRefused" | "site.bodyTooLarge") => {
+    const message = messageIn(locale, key);
+    return `${message.title}\n${message.description}\n`;
+  };
+  const crossSite = (headers: Record<string, string>, target = "/language") =>
+    fetch(`${server.url}${target}`, { method: "POST", headers: { Origin: "https://evil.example", ...headers }, body: new URLSearchParams({ lang: "hi" }), redirect: "manual" });
+  const tooLarge = (headers: Record<string, string>) =>
+    fetch(`${server.url}/contact-owner`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: `message=${"x".repeat(200 * 1024)}`,
+      redirect: "manual",
+    });
+
+  test.each(LOCALES)("403 and 413 in %s, from Accept-Language", async (locale) => {
+    const refused = await crossSite({ "Accept-Language": `${locale}-IN,${locale};q=0.9,en;q=0.5` });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(refused.headers.get("content-language")).toBe(locale);
+    expect(refused.headers.get("vary")).toMatch(/Accept-Language/);
+    expect(await refused.text()).toBe(text(locale, "site.crossSiteRefused"));
+    const large = await tooLarge({ "Accept-Language": locale });
+    expect(large.status).toBe(413);
+    expect(large.headers.get("content-language")).toBe(locale);
+    expect(await large.text()).toBe(text(locale, "site.bodyTooLarge"));
+  });
+
+  test("the switch's cookie wins over Accept-Language, and a language the URL names over both", async () => {
+    const chosen = await fetch(`${server.url}/language`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ lang: "kn", returnTo: "/" }),
+      redirect: "manual",
+    });
+    const cookie = chosen.headers.get("set-cookie")!.split(";")[0]!;
+    const byCookie = await crossSite({ Cookie: cookie, "Accept-Language": "ta" });
+    expect(await byCookie.text()).toBe(text("kn", "site.crossSiteRefused"));
+    const byUrl = await crossSite({ Cookie: cookie, "Accept-Language": "ta" }, "/findowner?hl=bn");
+    expect(byUrl.headers.get("content-language")).toBe("bn");
+    expect(await byUrl.text()).toBe(text("bn", "site.crossSiteRefused"));
+    // Nothing said: English.
+    expect(await (await tooLarge({})).text()).toBe(text("en", "site.bodyTooLarge"));
   });
 });
 

@@ -6,6 +6,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { OwnerDialog } from "~/features/finder/owner-dialog";
 import { SearchForm } from "~/features/finder/search-form";
 import type { FinderActionData, FinderLoaderData } from "~/features/finder/finder";
+import { useLanguageHref } from "~/i18n/use-t";
 
 type FinderSearchProps = {
   data: FinderLoaderData;
@@ -16,6 +17,8 @@ type FinderSearchProps = {
 
 /** The dialog first in the document, so the profile is early in the HTML (first 14 KB). */
 export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps) {
+  // A result asked for in the URL's language (`?hl=`) closes onto the page in that language.
+  const languageHref = useLanguageHref();
   const search = data.search;
   if (!search) return null;
   const unlock = actionData?.unlock;
@@ -27,7 +30,7 @@ export function FinderDialog({ data, actionData, closeHref }: FinderSearchProps)
       query={search.query}
       visit={search.visit}
       demoUnmasked={search.demoUnmasked}
-      closeHref={closeHref}
+      closeHref={languageHref(closeHref)}
       unlockMessage={unlock && !unlock.ok ? unlock.message : null}
       unlockOffer={search.unlock}
       lost={search.lost}

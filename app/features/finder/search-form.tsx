@@ -17,7 +17,7 @@ import {
 import { SearchTypePicker } from "./search-type-picker";
 import { displayNumber, SEARCH_TYPES } from "./search-number";
 import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT, useUrlLocale } from "~/i18n/use-t";
 import { DEMO_TOKEN, TOKEN_LENGTH } from "~/features/stickers/rules";
 import { METRO_CARD_MAX } from "~/features/owner/rules";
 
@@ -45,6 +45,8 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
   });
   const hydrated = useHydrated();
   const { t, locale } = useT();
+  // A page whose URL names its language (`?hl=ta`) gives its results in that language too.
+  const urlLocale = useUrlLocale();
   const formRef = useRef<HTMLFormElement>(null);
 
   const [form, fields] = useForm({
@@ -89,6 +91,7 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
       data-hydrated={hydrated ? "true" : undefined}
       className="space-y-3"
     >
+      {urlLocale ? <input type="hidden" name="hl" value={urlLocale} /> : null}
       <SearchTypePicker
         legend={t("search.whatFound")}
         type={type}
@@ -144,11 +147,12 @@ export function SearchForm({ action, defaultType, defaultNumber, lastResult }: S
 /** Hero's Scan demo: a link to the demo search; with JavaScript it fills the form and searches after 1 s. */
 export function ScanDemoLink({ token, className }: { token: string; className?: string }) {
   const { t, locale } = useT();
+  const languageHref = useLanguageHref();
   return (
     // In the page's language, also inside an English section (lang="en").
     <a
       lang={locale}
-      href={`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`}
+      href={languageHref(`/?type=tagbacktoken&number=${formatToken(token)}#find-owner`)}
       className={className}
       onClick={(event) => {
         if (!document.getElementById("owner-search")) return;
@@ -156,7 +160,8 @@ export function ScanDemoLink({ token, className }: { token: string; className?: 
         window.dispatchEvent(new CustomEvent(SCAN_DEMO_EVENT, { detail: token }));
       }}
     >
-      {t("search.scanDemo")}
+      {/* May shrink below its word (200 % text in a narrow card): it wraps inside the button. */}
+      <span className="min-w-0">{t("search.scanDemo")}</span>
     </a>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT } from "~/i18n/use-t";
 import { preloadMarketing } from "./lazy-pages";
 
 /** `copyLang`: the language of `title` and `intro` when it is not the page's (the landing page's English copy). */
@@ -31,9 +31,10 @@ export function FindOwnerSection({ title, intro, copyLang, children }: { title: 
 /** Under a result: the way to the full page (the result page itself stays small for the finder). */
 export function ResultPageFooter({ homeHref, label }: { homeHref: string; label: string }) {
   useEffect(preloadMarketing, []);
+  const languageHref = useLanguageHref();
   return (
     <p className="mx-auto max-w-6xl px-4 pb-4 text-center">
-      <Link to={homeHref} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+      <Link to={languageHref(homeHref)} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
         {label}
         <Icon name="chevron-right" className="h-4 w-4" />
       </Link>

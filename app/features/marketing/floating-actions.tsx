@@ -28,16 +28,19 @@ export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signed
     <>
       <div
         data-testid="floating-actions"
-        className={`fixed right-4 z-30 flex flex-col items-end gap-2 ${signedIn ? "bottom-20 md:bottom-4" : "bottom-4"}`}
+        // At most the window's width less the margins: at 200 % text a label wider than that wraps
+        // (its text may shrink: min-w-0) instead of being cut off at the window's left edge. The
+        // buttons' paddings and icons are in px: they need not grow with the text, the words do.
+        className={`fixed right-4 z-30 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 ${signedIn ? "bottom-20 md:bottom-4" : "bottom-4"}`}
       >
-        <details className="group relative">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-900 py-2.5 pl-3 pr-4 text-sm font-semibold text-white shadow-lg hover:bg-slate-700 [&::-webkit-details-marker]:hidden">
-            <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white/15" data-contact-icon={shown.label}>
+        <details className="group relative max-w-full">
+          <summary className="flex cursor-pointer list-none items-center gap-[8px] rounded-full bg-slate-900 py-2.5 pl-[12px] pr-[16px] text-sm font-semibold text-white shadow-lg hover:bg-slate-700 [&::-webkit-details-marker]:hidden">
+            <span className="flex h-[24px] w-[24px] shrink-0 items-center justify-center rounded-full bg-white/15" data-contact-icon={shown.label}>
               <SocialIcon network={shown.label} className="h-4 w-4" />
             </span>
-            {t("search.contactUs")}
+            <span className="min-w-0">{t("search.contactUs")}</span>
           </summary>
-          <ul className="absolute bottom-14 right-0 w-52 rounded-2xl border border-slate-200 bg-white p-2 text-sm shadow-xl" aria-label={t("search.contactUs")}>
+          <ul className="absolute bottom-14 right-0 w-52 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 text-sm shadow-xl" aria-label={t("search.contactUs")}>
             {links.map((link) => (
               <li key={link.label}>
                 <a
@@ -57,10 +60,10 @@ export function FloatingActions({ shopUrl, signedIn }: { shopUrl: string; signed
           href={shopUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex items-center gap-2 rounded-full bg-brand-600 py-2.5 pl-3 pr-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
+          className="flex max-w-full items-center gap-[8px] rounded-full bg-brand-600 py-2.5 pl-[12px] pr-[16px] text-sm font-semibold text-white shadow-lg hover:bg-brand-700"
         >
-          <Icon name="sticker" className="h-5 w-5" />
-          {t("search.buyStickers")}
+          <Icon name="sticker" className="h-[20px] w-[20px]" />
+          <span className="min-w-0">{t("search.buyStickers")}</span>
         </a>
       </div>
       {signedIn ? <BottomNav /> : null}

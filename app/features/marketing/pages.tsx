@@ -36,7 +36,8 @@ export function LandingRest({ posts }: { posts: PostPreview[] }) {
 export function AboutTop() {
   return (
     <>
-      <section aria-labelledby="about-title" className="bg-gradient-to-b from-brand-50 to-white">
+      {/* English in every language, and says so (issue 34): a screen reader reads it in an English voice. */}
+      <section lang="en" aria-labelledby="about-title" className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">About Tagback</p>
           <h1 id="about-title" className="mt-2 text-4xl font-black tracking-tight text-brand-900 sm:text-5xl">

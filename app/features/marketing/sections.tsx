@@ -5,13 +5,24 @@ import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SETUP_MINUTES, STICKER_PRICE_INR } from "~/core/site";
-import { useT } from "~/i18n/use-t";
+import { useLanguageHref, useT } from "~/i18n/use-t";
+import type { MessageKey } from "~/i18n/messages";
 import { PostPreviewCard, type PostPreview } from "~/features/content/post-preview";
 import { DEMO_TOKEN } from "~/features/finder/demo";
 import { ScanDemoLink } from "~/features/finder/search-form";
 import { FAQ, FEATURES, FOUNDERS, PROBLEM, PROMOS, SLIDE_SIZE, SLIDES, SOLUTION, STEPS, STORIES, USE_CASES } from "./copy";
 import { Slideshow } from "./slideshow";
 import { useSite } from "./use-site";
+
+/**
+ * An action inside the English copy, labelled as the same action reads elsewhere on the page (the
+ * header, the hero, the floating button): in the page's language, with its `lang`. An English page
+ * keeps the copy's own words ("Get started" beside the header's "Start").
+ */
+function useActionLabel() {
+  const { t, locale } = useT();
+  return { lang: locale, label: (key: MessageKey, english: string) => (locale === "en" ? english : t(key)) };
+}
 
 /** A section with the page's common rhythm: an eyebrow, a title, an intro, then its content. */
 function MarketingSection({
@@ -52,7 +63,7 @@ export function Hero() {
   const { t, locale } = useT();
   return (
     <section id="hero" aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl items-center gap-10 px-4 pb-4 pt-10 sm:pt-16 lg:grid-cols-2">
         <div className="min-w-0">
           <p lang="en" className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <Icon name="sticker" className="h-4 w-4" />
@@ -67,16 +78,18 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {/* The actions in the page's language, as the same actions read everywhere else on it. */}
+            {/* Each label may shrink below its longest word (200 % text on a phone): it wraps inside the
+                button, which stays whole on the screen (the icon too). */}
             <ButtonLink href="#find-owner" size="xl" className={heroButton} lang={locale}>
               <Icon name="found" />
-              {t("search.findOwner")}
+              <span className="min-w-0">{t("search.findOwner")}</span>
             </ButtonLink>
             <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ variant: "outline", size: "xl", className: heroButton })} />
             <ButtonLink href={shopUrl} target="_blank" rel="noopener noreferrer" variant="outline" size="xl" className={heroButton} lang={locale}>
-              {t("search.buyStickers")}
+              <span className="min-w-0">{t("search.buyStickers")}</span>
             </ButtonLink>
           </div>
-          <ul lang="en" className="mt-8 grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
+          <ul lang="en" className="mt-8 grid grid-cols-1 gap-2 text-sm text-slate-700 sm:grid-cols-3">
             {[`Set up in about ${SETUP_MINUTES} minutes`, "Works on any phone", "Your number stays private"].map((point) => (
               <li key={point} className="flex items-center gap-2">
                 <Icon path="M5 12l5 5 9-10" className="h-5 w-5 text-emerald-600" strokeWidth={3} />
@@ -94,8 +107,8 @@ export function Hero() {
 export function ProblemSolution() {
   return (
     <section lang="en" id="problem" aria-labelledby="problem-title">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
-        <div className="rounded-3xl bg-slate-900 p-8 text-slate-100">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
+        <div className="rounded-3xl bg-slate-900 p-6 text-slate-100 sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">The problem</p>
           <h2 id="problem-title" className="mt-2 text-2xl font-black tracking-tight text-white sm:text-3xl">
             {PROBLEM.title}
@@ -109,7 +122,7 @@ export function ProblemSolution() {
             ))}
           </ul>
         </div>
-        <div className="rounded-3xl bg-brand-600 p-8 text-white">
+        <div className="rounded-3xl bg-brand-600 p-6 text-white sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">The solution</p>
           <h2 className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">{SOLUTION.title}</h2>
           <ul className="mt-6 space-y-4">
@@ -129,7 +142,7 @@ export function ProblemSolution() {
 export function Features() {
   return (
     <MarketingSection id="features" eyebrow="Features" title="Everything a finder needs, nothing a stranger shouldn't see" tone="tint">
-      <ul data-list="features" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul data-list="features" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -147,7 +160,7 @@ export function Features() {
 export function UseCases() {
   return (
     <MarketingSection id="use-cases" eyebrow="Use cases" title="Made for the things you carry every day">
-      <ul data-list="use-cases" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul data-list="use-cases" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {USE_CASES.map((useCase) => (
           <li key={useCase.title} className="rounded-2xl border border-slate-200 p-6">
             <h3 className="text-lg font-bold text-slate-900">{useCase.title}</h3>
@@ -181,7 +194,7 @@ function FiveStars() {
 export function Stories() {
   return (
     <MarketingSection id="stories" eyebrow="User stories" title="Things that came back" tone="tint">
-      <ul data-list="stories" className="grid gap-5 lg:grid-cols-3">
+      <ul data-list="stories" className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         {STORIES.map((story) => (
           <li key={story.name}>
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -207,16 +220,17 @@ export function Team() {
       title="Two founders who lost one metro card too many"
       intro="Tagback is a small team in India building the simplest way to get lost things back: one sticker, any phone, no app."
     >
-      <ul data-list="founders" className="grid gap-5 sm:grid-cols-2">
+      <ul data-list="founders" className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {FOUNDERS.map((founder, index) => (
-          <li key={founder.name} className="flex gap-5 rounded-2xl border border-slate-200 p-6">
+          <li key={founder.name} className="flex flex-wrap gap-5 rounded-2xl border border-slate-200 p-6">
             <span
               aria-hidden="true"
               className={`flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl text-xl font-black text-white ${index === 0 ? "bg-brand-600" : "bg-emerald-600"}`}
             >
               {founder.initials}
             </span>
-            <div>
+            {/* Below the initials when both do not fit a line (a phone at a large text size). */}
+            <div className="min-w-0 flex-[1_1_12rem]">
               <h3 className="text-lg font-bold text-slate-900">{founder.name}</h3>
               <p className="text-sm font-semibold text-brand-700">{founder.role}</p>
               <p className="mt-2 text-slate-600">{founder.bio}</p>
@@ -233,7 +247,7 @@ const STEP_ICONS = ["sticker", "found", "messages"] as const;
 export function HowItWorks() {
   return (
     <MarketingSection id="how-it-works" eyebrow="How it works" title={`Three steps, about ${SETUP_MINUTES} minutes`} tone="tint">
-      <ol data-list="steps" className="grid gap-5 md:grid-cols-3">
+      <ol data-list="steps" className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-3">
@@ -251,11 +265,12 @@ export function HowItWorks() {
 
 export function Promos() {
   const { shopUrl } = useSite();
+  const action = useActionLabel();
   const [stickers, demo] = PROMOS;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
+    <div className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-16 sm:py-20 lg:grid-cols-2">
       <section lang="en" id={stickers.id} data-promo="" aria-labelledby={`${stickers.id}-title`} className="flex flex-col overflow-hidden rounded-3xl bg-brand-900 text-white sm:flex-row">
-        <div className="flex-1 p-8">
+        <div className="min-w-0 flex-1 p-6 sm:p-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">{stickers.eyebrow}</p>
           <h2 id={`${stickers.id}-title`} className="mt-2 text-2xl font-black tracking-tight sm:text-3xl">
             {stickers.title}
@@ -265,9 +280,10 @@ export function Promos() {
             href={shopUrl}
             target="_blank"
             rel="noopener noreferrer"
+            lang={action.lang}
             className="mt-6 inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 hover:bg-brand-50"
           >
-            {stickers.cta}
+            {action.label("search.buyStickers", stickers.cta)}
             <Icon name="chevron-right" />
           </a>
         </div>
@@ -281,13 +297,13 @@ export function Promos() {
           className="h-auto w-full self-end sm:w-56"
         />
       </section>
-      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-8">
+      <section lang="en" id={demo.id} data-promo="" aria-labelledby={`${demo.id}-title`} className="rounded-3xl border-2 border-dashed border-brand-600/40 bg-brand-50 p-4 sm:p-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{demo.eyebrow}</p>
         <h2 id={`${demo.id}-title`} className="mt-2 text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">
           {demo.title}
         </h2>
         <p className="mt-4 text-slate-700">{demo.text}</p>
-        <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6" })} />
+        <ScanDemoLink token={DEMO_TOKEN} className={buttonClasses({ size: "xl", className: "mt-6 max-w-full" })} />
       </section>
     </div>
   );
@@ -295,18 +311,19 @@ export function Promos() {
 
 /** The 3 newest posts; the section is left out when there are none (or the blog did not answer). */
 export function LatestPosts({ posts }: { posts: PostPreview[] }) {
+  const action = useActionLabel();
   if (posts.length === 0) return null;
   return (
     <MarketingSection id="blog" eyebrow="From the blog" title="Latest posts" tone="tint">
-      <ul data-list="posts" className="grid gap-5 md:grid-cols-3">
+      <ul data-list="posts" className="grid grid-cols-1 gap-5 md:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="flex">
             <PostPreviewCard post={post} />
           </li>
         ))}
       </ul>
-      <Link to="/blog" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-        All posts
+      <Link to="/blog" lang={action.lang} className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        {action.label("site.navBlog", "All posts")}
         <Icon name="chevron-right" className="h-4 w-4" />
       </Link>
     </MarketingSection>
@@ -315,28 +332,34 @@ export function LatestPosts({ posts }: { posts: PostPreview[] }) {
 
 export function CallToAction() {
   const { signedIn } = useSite();
+  const action = useActionLabel();
+  const languageHref = useLanguageHref();
   return (
     <section lang="en" id="get-started" aria-labelledby="cta-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-8 text-white sm:p-12">
+        <div className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-900 p-4 text-white sm:p-12">
           <h2 id="cta-title" className="max-w-2xl text-3xl font-black tracking-tight sm:text-4xl">
             Protect your things in {SETUP_MINUTES} minutes
           </h2>
           <p className="mt-4 max-w-xl text-lg text-brand-100">
             Sign in with Google, claim the number on your sticker, and write a line for whoever finds it. That's it.
           </p>
+          {/* Blocks with centred text, not inline-flex: a label wider than the card (200 % text on a
+              phone) wraps inside its button instead of standing out of it. */}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
               to={signedIn ? "/profile" : "/auth"}
-              className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
+              lang={action.lang}
+              className="block rounded-lg bg-white px-3 py-3 text-center font-semibold text-brand-900 hover:bg-brand-50 sm:px-6"
             >
-              {signedIn ? "Go to your profile" : "Get started"}
+              {signedIn ? action.label("site.profile", "Go to your profile") : action.label("site.start", "Get started")}
             </Link>
             <Link
-              to="/about#how-it-works"
-              className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 font-semibold text-white hover:bg-white/10"
+              to={languageHref("/about#how-it-works")}
+              lang={action.lang}
+              className="block rounded-lg border border-white/60 px-3 py-3 text-center font-semibold text-white hover:bg-white/10 sm:px-6"
             >
-              See how it works
+              {action.label("site.secHowItWorks", "See how it works")}
             </Link>
           </div>
         </div>

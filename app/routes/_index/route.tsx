@@ -20,10 +20,15 @@ const PAGE = {
     "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account. ₹179 a sticker.",
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  ...finderMeta(loaderData, PAGE, metaT(matches)),
-  ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/", siteUrl: siteUrlOf(matches) })),
-];
+// A URL per language (`?hl=`), each naming the others (core/seo.ts languageLinks).
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const translate = metaT(matches);
+  const language = { locale: translate.locale, search: location.search };
+  return [
+    ...finderMeta(loaderData, PAGE, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/", siteUrl: siteUrlOf(matches), language })),
+  ];
+};
 
 // The finder search runs here, so a sticker scan (/?t=TOKEN) gets the owner in the first HTML.
 export async function loader(args: Route.LoaderArgs) {
