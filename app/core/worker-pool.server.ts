@@ -129,29 +129,39 @@ export type WorkerPool<Task, Result> = {
   close(): Promise<void>;
 };
 
+/**
+ * A pool's bound — one task running, `maxQueue` waiting, WorkerBusyError (a 503) beyond — and the
+ * process's one-heavy-job-at-a-time gate around each task. Counted here rather than read from
+ * piscina's queue, which also holds the task a starting thread is about to take.
+ */
+function boundedRunner(options: WorkerPoolOptions) {
+  let inFlight = 0;
+  const maxInFlight = 1 + (options.maxQueue ?? 4);
+  return async <Result>(job: () => Promise<Result>): Promise<Result> => {
+    if (inFlight >= maxInFlight) {
+      countRefusedHeavyJob(options.kind);
+      throw new WorkerBusyError();
+    }
+    inFlight++;
+    try {
+      return await runHeavyJob(options.kind, job);
+    } finally {
+      inFlight--;
+    }
+  };
+}
+
 /** A pool created on first use: a process that never prints a sheet never starts its thread. */
 export function workerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
   if (options.isolation === "process") return processPool(options);
   let pool: Piscina | undefined;
-  // Counted here rather than read from piscina's queue, which also holds the task a starting thread is about to take.
-  let inFlight = 0;
-  const maxInFlight = 1 + (options.maxQueue ?? 4);
+  const bounded = boundedRunner(options);
   return {
-    async run(task) {
-      if (inFlight >= maxInFlight) {
-        countRefusedHeavyJob(options.kind);
-        throw new WorkerBusyError();
-      }
-      inFlight++;
-      try {
-        return await runHeavyJob(options.kind, async () => {
-          pool ??= new Piscina({ filename: workerFile(options), minThreads: 0, maxThreads: 1, idleTimeout: options.idleTimeoutMs ?? 30_000 });
-          return (await pool.run(task)) as Result;
-        });
-      } finally {
-        inFlight--;
-      }
-    },
+    run: (task) =>
+      bounded(async () => {
+        pool ??= new Piscina({ filename: workerFile(options), minThreads: 0, maxThreads: 1, idleTimeout: options.idleTimeoutMs ?? 30_000 });
+        return (await pool.run(task)) as Result;
+      }),
     async close() {
       const closing = pool;
       pool = undefined;
@@ -162,24 +172,13 @@ export function workerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool
 
 function processPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
   let runner: ReturnType<typeof childRunner> | undefined;
-  let inFlight = 0;
-  const maxInFlight = 1 + (options.maxQueue ?? 4);
+  const bounded = boundedRunner(options);
   return {
-    async run(task) {
-      if (inFlight >= maxInFlight) {
-        countRefusedHeavyJob(options.kind);
-        throw new WorkerBusyError();
-      }
-      inFlight++;
-      try {
-        return await runHeavyJob(options.kind, async () => {
-          runner ??= childRunner(workerFile(options), options.idleTimeoutMs ?? 30_000);
-          return (await runner.run(task)) as Result;
-        });
-      } finally {
-        inFlight--;
-      }
-    },
+    run: (task) =>
+      bounded(async () => {
+        runner ??= childRunner(workerFile(options), options.idleTimeoutMs ?? 30_000);
+        return (await runner.run(task)) as Result;
+      }),
     async close() {
       const closing = runner;
       runner = undefined;
