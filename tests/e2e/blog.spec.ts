@@ -61,7 +61,7 @@ test.describe("blog list", () => {
     await expect(page.getByText("No matching blog posts found.")).toBeVisible();
   });
 
-  test("a search URL is answered in the server-rendered page", async ({ request }) => {
+  test("a search URL is answered in the server-rendered page", { tag: "@js-off-only" }, async ({ request }) => {
     const page = await (await request.get("/blog?q=keys")).text();
     // The grid as rendered (the hydration data after it holds every post, for filtering while typing).
     const html = page.slice(page.indexOf("<main"), page.indexOf("</main>"));
@@ -146,7 +146,7 @@ test.describe("blog post", () => {
     await expectNoSeriousA11yViolations(page, testInfo);
   });
 
-  test("the page ships no script", async ({ request }) => {
+  test("the page ships no script", { tag: "@js-off-only" }, async ({ request }) => {
     const html = await (await request.get(`/blog/${METRO}`)).text();
     expect(html).not.toContain("<script");
   });
@@ -181,7 +181,7 @@ test.describe("blog post", () => {
 });
 
 test.describe("feeds", () => {
-  test("RSS lists every post; the sitemap lists the blog and every post", async ({ request, baseURL }) => {
+  test("RSS lists every post; the sitemap lists the blog and every post", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
     const rss = await request.get("/blog/rss.xml");
     expect(rss.headers()["content-type"]).toContain("application/rss+xml");
     const feed = await rss.text();

@@ -70,7 +70,7 @@ test("an over-long answer is refused with a message and 400, and gives nothing a
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("an empty answer asks for a name", async ({ request }) => {
+test("an empty answer asks for a name", { tag: "@js-off-only" }, async ({ request }) => {
   const response = await request.post("/puzzle", { form: { answer: "   " } });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("Type the thief&#x27;s name to check your answer.");
