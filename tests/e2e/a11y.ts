@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Runs axe on the page as the project shows it. axe itself is JavaScript, so for the
@@ -7,20 +7,48 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
  * scripts are blocked: what is scanned is the server-rendered page a no-JS visitor gets.
  */
 export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo) {
-  const jsOff = testInfo.project.use.javaScriptEnabled === false;
-  let target = page;
-  if (jsOff) {
-    const context = await page.context().browser()!.newContext({
-      ...testInfo.project.use,
-      javaScriptEnabled: true,
-      storageState: await page.context().storageState(),
-    });
-    target = await context.newPage();
-    await target.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await target.goto(page.url());
+  const scanner = a11yScanner(page, testInfo);
+  try {
+    await scanner.check();
+  } finally {
+    await scanner.close();
   }
-  const results = await new AxeBuilder({ page: target }).analyze();
-  if (jsOff) await target.context().close();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * The same check, for a test that runs it on several pages (or sizes) in turn: `check()` scans
+ * what `page` shows now. For the JavaScript-off project the scanning context is made once and
+ * reused (CI time); before each scan it takes the page's cookies and window size, then loads the
+ * page's URL afresh with the app's scripts blocked.
+ */
+export function a11yScanner(page: Page, testInfo: TestInfo) {
+  const jsOff = testInfo.project.use.javaScriptEnabled === false;
+  let context: BrowserContext | undefined;
+  let target: Page | undefined;
+  return {
+    async check() {
+      let scanned = page;
+      if (jsOff) {
+        const state = await page.context().storageState();
+        if (!context) {
+          context = await page.context().browser()!.newContext({ ...testInfo.project.use, javaScriptEnabled: true, storageState: state });
+          target = await context.newPage();
+          await target.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        } else {
+          await context.clearCookies();
+          await context.addCookies(state.cookies);
+        }
+        const size = page.viewportSize();
+        if (size) await target!.setViewportSize(size);
+        await target!.goto(page.url());
+        scanned = target!;
+      }
+      const results = await new AxeBuilder({ page: scanned }).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    },
+    async close() {
+      await context?.close();
+    },
+  };
 }

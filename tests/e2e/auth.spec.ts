@@ -135,7 +135,7 @@ test.describe("developer mode", () => {
     await expect(page.getByRole("alert")).toContainText("Error signing in");
   });
 
-  test("sign-up and sign-in posts are refused unless developer mode is on", async ({ request }) => {
+  test("sign-up and sign-in posts are refused unless developer mode is on", { tag: "@js-off-only" }, async ({ request }) => {
     const response = await request.post("/auth", { form: { intent: "sign-in", email: "aarav.sharma@example.com", password: "demo1234" } });
     expect(response.status()).toBe(403);
   });

@@ -2,6 +2,7 @@
 // with JavaScript on and off, a post with its author dialog, share links and recommendations,
 // the not-found state, RSS and the sitemap.
 import { expectNoSeriousA11yViolations } from "./a11y";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const METRO = "lost-your-metro-card-first-hour";
@@ -61,7 +62,7 @@ test.describe("blog list", () => {
     await expect(page.getByText("No matching blog posts found.")).toBeVisible();
   });
 
-  test("a search URL is answered in the server-rendered page", async ({ request }) => {
+  test("a search URL is answered in the server-rendered page", { tag: "@js-off-only" }, async ({ request }) => {
     const page = await (await request.get("/blog?q=keys")).text();
     // The grid as rendered (the hydration data after it holds every post, for filtering while typing).
     const html = page.slice(page.indexOf("<main"), page.indexOf("</main>"));
@@ -109,9 +110,15 @@ test.describe("blog list", () => {
 });
 
 test.describe("blog post", () => {
-  test("hero, title, author, categories, date, body, share links and 3 recommendations; article meta", async ({ page }, testInfo) => {
+  // A post loaded as a document ships no script (each test below checks its page), so it is the
+  // same page with JavaScript on: these run once. A post reached from the hydrated list (a client
+  // navigation) is the @js-only skeleton test above.
+  const noScript = (page: Page) => expect(page.locator("script")).toHaveCount(0);
+
+  test("hero, title, author, categories, date, body, share links and 3 recommendations; article meta", { tag: "@js-off-only" }, async ({ page }, testInfo) => {
     const response = await page.goto(`/blog/${METRO}`);
     expect(response?.status()).toBe(200);
+    await noScript(page);
     await expect(page).toHaveTitle(`${METRO_TITLE} | Tagback Blog`);
     await expect(page.getByRole("heading", { level: 1, name: METRO_TITLE })).toBeVisible();
     await expect(page.getByRole("img", { name: "A blue metro smart card with a Tagback QR sticker in its corner" })).toBeVisible();
@@ -146,15 +153,17 @@ test.describe("blog post", () => {
     await expectNoSeriousA11yViolations(page, testInfo);
   });
 
-  test("the page ships no script", async ({ request }) => {
+  test("the page ships no script", { tag: "@js-off-only" }, async ({ request }) => {
     const html = await (await request.get(`/blog/${METRO}`)).text();
     expect(html).not.toContain("<script");
   });
 
-  test("the author dialog is a URL state: it opens and closes without JavaScript", async ({ page }) => {
+  test("the author dialog is a URL state: it opens and closes without JavaScript", { tag: "@js-off-only" }, async ({ page }) => {
     await page.goto(`/blog/${METRO}`);
+    await noScript(page);
     await page.getByRole("link", { name: "About the author, Meera Iyer" }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/${METRO}\\?author=1$`));
+    await noScript(page);
     const dialog = page.getByRole("dialog", { name: "Meera Iyer" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Community and Safety, Tagback");
@@ -164,8 +173,9 @@ test.describe("blog post", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("a string bio shows as text", async ({ page }) => {
+  test("a string bio shows as text", { tag: "@js-off-only" }, async ({ page }) => {
     await page.goto("/blog/qr-sticker-vs-phone-number?author=1");
+    await noScript(page);
     await expect(page.getByRole("dialog", { name: "Arjun Menon" })).toContainText("privacy by default");
   });
 
@@ -181,7 +191,7 @@ test.describe("blog post", () => {
 });
 
 test.describe("feeds", () => {
-  test("RSS lists every post; the sitemap lists the blog and every post", async ({ request, baseURL }) => {
+  test("RSS lists every post; the sitemap lists the blog and every post", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
     const rss = await request.get("/blog/rss.xml");
     expect(rss.headers()["content-type"]).toContain("application/rss+xml");
     const feed = await rss.text();

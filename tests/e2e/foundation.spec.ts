@@ -27,7 +27,7 @@ test("an unknown path shows the not-found page with its two links", async ({ pag
   await expect(page).toHaveURL("/");
 });
 
-test("/healthcheck answers when the database does", async ({ request }) => {
+test("/healthcheck answers when the database does", { tag: "@js-off-only" }, async ({ request }) => {
   const response = await request.get("/healthcheck");
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("OK");
@@ -105,7 +105,7 @@ test("the home page has no serious or critical accessibility violation", async (
   await expectNoSeriousA11yViolations(page, testInfo);
 });
 
-test("a cross-origin form post is refused", async ({ request }) => {
+test("a cross-origin form post is refused", { tag: "@js-off-only" }, async ({ request }) => {
   const response = await request.post("/", {
     headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
     data: "intent=anything",
@@ -125,7 +125,7 @@ test("a form on another site cannot post here", async ({ page, baseURL }) => {
   expect(response.status()).toBe(403);
 });
 
-test("an oversized body is refused before any route runs", async ({ request }) => {
+test("an oversized body is refused before any route runs", { tag: "@js-off-only" }, async ({ request }) => {
   const response = await request.post("/", {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     data: "x=" + "a".repeat(200 * 1024),
@@ -133,7 +133,7 @@ test("an oversized body is refused before any route runs", async ({ request }) =
   expect(response.status()).toBe(413);
 });
 
-test("a body that is not a form is bad input (400), never a server error", async ({ request, baseURL }) => {
+test("a body that is not a form is bad input (400), never a server error", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
   for (const path of ["/?index", "/about", "/findowner", "/auth", "/search/location"]) {
     const response = await request.post(path, {
       headers: { Origin: baseURL!, "Content-Type": "multipart/form-data; boundary=broken" },

@@ -43,7 +43,7 @@ function expectNoSecrets(body: string, owner: TestOwner, where: string, { bio = 
   if (bio) expect(body, `${where} leaks the masked bio`).not.toContain(owner.bio);
 }
 
-test("no finder URL, page or data request returns e-mail, mobile, the owner's user id or masked bio", async ({ request }) => {
+test("no finder URL, page or data request returns e-mail, mobile, the owner's user id or masked bio", { tag: "@js-off-only" }, async ({ request }) => {
   // Social icons are off, and the owner's social numbers are the mobile number: none may appear.
   const owner = createOwner({ maskBio: true, useSocialIcons: false });
   const urls = finderUrls(owner);
@@ -78,7 +78,7 @@ test("a signed-in finder who is not the owner receives exactly what an anonymous
   }
 });
 
-test("a wrong unlock returns nothing secret; the right one returns the bio and still no e-mail or mobile", async ({ request, baseURL }) => {
+test("a wrong unlock returns nothing secret; the right one returns the bio and still no e-mail or mobile", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
   const owner = createOwner({ maskBio: true });
   const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
   for (const path of ["/?index", "/about.data", "/findowner"]) {
@@ -97,7 +97,7 @@ test("a wrong unlock returns nothing secret; the right one returns the bio and s
   }
 });
 
-test("once a profile's digits are switched off, nothing secret arrives until the right full token", async ({ request, baseURL }) => {
+test("once a profile's digits are switched off, nothing secret arrives until the right full token", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
   const owner = createOwner({ maskBio: true });
   const wrong = owner.unlockDigits === "0000" ? "1111" : "0000";
   const unlock = (fields: Record<string, string>, clientIp: string, path = "/findowner") =>

@@ -28,7 +28,8 @@ const PAGES = [
 ];
 
 for (const policy of PAGES) {
-  test(`${policy.path}: every section and figure, no script`, async ({ page, request }, testInfo) => {
+  // The page has no script (checked below), so it is the same page with JavaScript on: run once.
+  test(`${policy.path}: every section and figure, no script`, { tag: "@js-off-only" }, async ({ page, request }, testInfo) => {
     const response = await page.goto(policy.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${policy.title} | Tagback`);

@@ -11,7 +11,8 @@ async function answer(page: import("@playwright/test").Page, text: string) {
   await page.getByRole("button", { name: "Check Answer" }).click();
 }
 
-test("the page: the case, the sample metro card, the answer field; no script, no answer", async ({ page, request }) => {
+// The page has no script (checked here), so it is the same page with JavaScript on: run once.
+test("the page: the case, the sample metro card, the answer field; no script, no answer", { tag: "@js-off-only" }, async ({ page, request }) => {
   const response = await page.goto("/puzzle");
   expect(response?.status()).toBe(200);
   await expect(page.getByText("Puzzle of the Day")).toBeVisible();
@@ -70,7 +71,7 @@ test("an over-long answer is refused with a message and 400, and gives nothing a
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("an empty answer asks for a name", async ({ request }) => {
+test("an empty answer asks for a name", { tag: "@js-off-only" }, async ({ request }) => {
   const response = await request.post("/puzzle", { form: { answer: "   " } });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("Type the thief&#x27;s name to check your answer.");

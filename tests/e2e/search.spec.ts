@@ -256,7 +256,7 @@ test.describe("closing the dialog", () => {
 test.describe("the not-found placeholder", () => {
   const miss = (page: Page) => page.getByRole("dialog", { name: message("scan.missTitle").title });
 
-  test("unknown and unverified tokens get the same response apart from the number", async ({ request }) => {
+  test("unknown and unverified tokens get the same response apart from the number", { tag: "@js-off-only" }, async ({ request }) => {
     const numbers = ["987654321098", unverifiedToken];
     const normalise = (body: string, number: string) =>
       body.replaceAll(number, "NUMBER").replaceAll(number.replace(/(\d{4})(?=\d)/g, "$1-"), "NUMBER").replace(/nonce="[^"]+"/g, 'nonce=""');
@@ -434,7 +434,7 @@ test.describe("logging", () => {
     expect(totalSearchesOf(owner.id)).toBe(1);
   });
 
-  test("bots get the page but are not logged", async ({ request }) => {
+  test("bots get the page but are not logged", { tag: "@js-off-only" }, async ({ request }) => {
     const owner = createOwner({ maskBio: false });
     const response = await request.get(`/?t=${owner.token}`, {
       headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
@@ -457,7 +457,7 @@ test.describe("logging", () => {
     expect(historyOf(owner.id)).toMatchObject([{ latitude: 12.9716, longitude: 77.5946 }]);
   });
 
-  test("the location endpoint refuses other sites, forged visits and another owner's number", async ({ request, baseURL }) => {
+  test("the location endpoint refuses other sites, forged visits and another owner's number", { tag: "@js-off-only" }, async ({ request, baseURL }) => {
     const owner = createOwner({ maskBio: false });
     const crossSite = await request.post("/search/location", {
       headers: { Origin: "https://evil.example" },
