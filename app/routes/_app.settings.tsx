@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app.settings";
 import { Button } from "~/components/ui/button";
+import { SwitchButton } from "~/components/ui/switch-button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Section } from "~/components/ui/section";
 import { requireUser } from "~/features/account/guards.server";
@@ -196,20 +197,7 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
         <input type="hidden" name="intent" value="privacy" />
         <input type="hidden" name="setting" value={name} />
         <input type="hidden" name="value" value={shown ? "off" : "on"} />
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={shown}
-          aria-labelledby={`${name}-label`}
-          aria-describedby={descriptionId}
-          data-testid={`privacy-${name}`}
-          className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${shown ? "bg-brand-600" : "bg-slate-400"}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : ""}`}
-          />
-        </button>
+        <SwitchButton on={shown} labelId={`${name}-label`} descriptionId={descriptionId} testId={`privacy-${name}`} />
       </fetcher.Form>
     </li>
   );

@@ -3,6 +3,7 @@
 // JavaScript off.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SwitchButton } from "~/components/ui/switch-button";
 import { SCAN_ALERT_INTERVAL_MINUTES } from "./rules";
 
 type AlertSettingsProps = {
@@ -67,17 +68,7 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused }: Alert
         <Form method="post" action="/settings">
           <input type="hidden" name="intent" value="scan-alerts" />
           <input type="hidden" name="value" value={scanAlerts ? "off" : "on"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={scanAlerts}
-            aria-labelledby="scan-alerts-label"
-            aria-describedby="scan-alerts-description"
-            data-testid="scan-alerts-switch"
-            className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${scanAlerts ? "bg-brand-600" : "bg-slate-400"}`}
-          >
-            <span aria-hidden="true" className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${scanAlerts ? "translate-x-5" : ""}`} />
-          </button>
+          <SwitchButton on={scanAlerts} labelId="scan-alerts-label" descriptionId="scan-alerts-description" testId="scan-alerts-switch" />
         </Form>
       </div>
     </div>

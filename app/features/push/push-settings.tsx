@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SwitchButton } from "~/components/ui/switch-button";
 import { inDate, istDateTime } from "~/core/india-time";
 import { message, type MessageKey } from "~/i18n/messages";
 import { activeRegistration, canPush, endpointTag } from "./service-worker.client";
@@ -126,17 +127,7 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
         <Form method="post" action="/settings">
           <input type="hidden" name="intent" value="push-previews" />
           <input type="hidden" name="value" value={previews ? "off" : "on"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={previews}
-            aria-labelledby="push-previews-label"
-            aria-describedby="push-previews-description"
-            data-testid="push-previews-switch"
-            className={`relative mt-1 h-7 w-12 shrink-0 rounded-full transition-colors ${previews ? "bg-brand-600" : "bg-slate-400"}`}
-          >
-            <span aria-hidden="true" className={`absolute left-1 top-1 h-5 w-5 rounded-full bg-white shadow transition-transform ${previews ? "translate-x-5" : ""}`} />
-          </button>
+          <SwitchButton on={previews} labelId="push-previews-label" descriptionId="push-previews-description" testId="push-previews-switch" />
         </Form>
       </div>
     </div>
