@@ -24,12 +24,25 @@ export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) 
         aria-describedby={describedBy}
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
       />
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      <FieldMessages hint={hint} errors={errors} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The hint and the errors under a field, the way every field shows them (`hintId` when the input names the hint). */
+export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: string; hintId?: string; errors?: string[]; errorId?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {errors?.length ? (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {errors.join(" ")}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from "react";
 import { formatToken } from "~/features/finder/search-number";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { FieldMessages } from "~/components/ui/field";
 
 const GROUPS = Math.ceil(TOKEN_LENGTH / 4);
 /** The digits and room for the dashes of 1234-5678-9012. */
@@ -77,12 +78,7 @@ export function TokenInput({ defaultValue, errors, errorId, onCountChange }: Tok
         }}
         className="mt-1 block w-full max-w-[20ch] rounded-lg border border-slate-300 px-3 py-2 font-mono text-lg aria-invalid:border-red-500"
       />
-      <p id="token-hint" className="mt-1 text-xs text-slate-600">{`The ${TOKEN_LENGTH} digits printed on your sticker.`}</p>
-      {errors?.length ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldMessages hint={`The ${TOKEN_LENGTH} digits printed on your sticker.`} hintId="token-hint" errors={errors} errorId={errorId} />
     </div>
   );
 }
