@@ -55,6 +55,16 @@ describe("environment schema", () => {
     expect(parseEnv({ ...mailOff, NODE_ENV: "development" }).demoMode).toBe(false);
   });
 
+  test("a mint's pacing shares: defaults, a value taken, and anything outside (0, 1] refused at start", () => {
+    expect(parseEnv({})).toMatchObject({ MINT_CPU_SHARE: 1 / 50, MINT_YIELD_ABOVE: 0.03 });
+    expect(parseEnv({ MINT_CPU_SHARE: "1", MINT_YIELD_ABOVE: " 0.5 " })).toMatchObject({ MINT_CPU_SHARE: 1, MINT_YIELD_ABOVE: 0.5 });
+    expect(parseEnv({ MINT_CPU_SHARE: "" })).toMatchObject({ MINT_CPU_SHARE: 1 / 50 });
+    for (const bad of ["0", "-0.1", "1.5", "half"]) {
+      expect(() => parseEnv({ MINT_CPU_SHARE: bad })).toThrow(/MINT_CPU_SHARE/);
+      expect(() => parseEnv({ MINT_YIELD_ABOVE: bad })).toThrow(/MINT_YIELD_ABOVE/);
+    }
+  });
+
   test("VAPID keys: optional in production (push is then off), all three or none, checked for size; demo mode makes its own", () => {
     const production = { APP_URL: "https://tagback.fly.dev", SESSION_SECRET: "a", SMTP_URL: "smtp://mail.example" };
     expect(parseEnv(production).push).toBe("off");

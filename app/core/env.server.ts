@@ -10,6 +10,8 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 const url = optional.pipe(z.url().optional());
+/** A share of one core, above 0 and at most 1 (a mint's pacing: features/stickers/mint-job.server.ts, decision 023). */
+const coreShare = (fallback: number) => optional.transform((v) => (v === undefined ? fallback : Number(v))).pipe(z.number().gt(0).max(1));
 const origin = url.transform((v) => (v ? new URL(v).origin : v));
 /** A VAPID key as `npx web-push generate-vapid-keys` prints it: URL-safe base64 of `bytes` bytes. */
 const vapidKey = (bytes: number) =>
@@ -78,6 +80,13 @@ const envSchema = z
      * password must not open the app to the network. `::` or `0.0.0.0` widens a demo on purpose.
      */
     HOST: optional,
+    /**
+     * The share of one core a mint's hashes may take: one hash, then a pause. 1/50 is under a third
+     * of a shared-cpu-1x's sustained 1/16, so 10,000 stickers take ~12 min and the finders keep the rest.
+     */
+    MINT_CPU_SHARE: coreShare(1 / 50),
+    /** Above this share of a core used by the rest of the process (the finders), a mint waits before its next hash (at most 1 s). */
+    MINT_YIELD_ABOVE: coreShare(0.03),
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);

@@ -25,7 +25,13 @@ const pbkdf2 = promisify(crypto.pbkdf2);
 afterEach(() => {
   delete process.env.MINT_CPU_SHARE;
   delete process.env.MINT_YIELD_ABOVE;
+  resetEnv();
 });
+
+/** getEnv() reads the environment again (it is parsed once per process). */
+function resetEnv() {
+  (globalThis as { __tagbackEnv?: unknown }).__tagbackEnv = undefined;
+}
 afterAll(() => Promise.all([sheetPool.close(), cardPool.close(), mintPool.close()]));
 
 async function metricValue(name: string, labels = ""): Promise<number> {
@@ -80,6 +86,7 @@ test("a mint's hashes never take libuv's threads: with all of them held, a mint 
   // Unpaced, and never waiting for the rest of the process (whose pbkdf2 threads are busy on purpose).
   process.env.MINT_CPU_SHARE = "1";
   process.env.MINT_YIELD_ABOVE = "1";
+  resetEnv();
   const admin = await createOwner();
   // Every thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise) on a long pbkdf2:
   // anything else that needs the pool — async scrypt, zlib, fs — waits for one of them to end.

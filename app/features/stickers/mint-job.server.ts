@@ -19,6 +19,7 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { mintBatches, users } from "../../../db/schema.ts";
+import { getEnv } from "../../core/env.server.ts";
 import { seal, unseal } from "../../core/seal.server.ts";
 import { TOKEN_PASSWORD_COST } from "../../../db/password.ts";
 import { discardBatchTokens, fillBatch, tokenCsv } from "./mint.server.ts";
@@ -28,30 +29,6 @@ import { mintPool } from "./sheet-jobs.server.ts";
 const SEAL_PURPOSE = "mint-passwords";
 /** Passwords hashed and written per heavy job: ~25 × 70 ms ≈ 2 s at the default share. */
 const MINT_SLICE = 25;
-/**
- * The share of one core a mint's hashing may take, from MINT_CPU_SHARE (default 1/50: under a
- * third of a shared-cpu-1x's sustained 1/16, so 10,000 stickers take ~12 min of wall time and the
- * finders keep the rest). 1 means unpaced (tests).
- */
-export function mintCpuShare(): number {
-  return shareFromEnv("MINT_CPU_SHARE", 1 / 50);
-}
-
-/**
- * Above this share of a core used by the rest of the process (the finders' requests), the mint
- * waits before its next hash (up to 1 s a hash), from MINT_YIELD_ABOVE (default 0.03: about half a
- * shared-cpu-1x's sustained 1/16, so mint and finders together stay inside it). 1: never waits.
- */
-export function mintYieldAbove(): number {
-  return shareFromEnv("MINT_YIELD_ABOVE", 0.03);
-}
-
-function shareFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const share = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!(share > 0 && share <= 1)) throw new RangeError(`${name} must be a number above 0 and at most 1, got ${raw}`);
-  return share;
-}
 /** The batch row's progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
 
@@ -87,8 +64,8 @@ export async function requestMint(
 async function runMintJob(db: Db, batchId: string, count: number, appUrl: string) {
   let written = 0;
   try {
-    const cpuShare = mintCpuShare();
-    const yieldAbove = mintYieldAbove();
+    // MINT_CPU_SHARE and MINT_YIELD_ABOVE, checked at start with the rest of the environment.
+    const { MINT_CPU_SHARE: cpuShare, MINT_YIELD_ABOVE: yieldAbove } = getEnv();
     const tokens = await fillBatch(db, batchId, count, appUrl, {
       sliceSize: MINT_SLICE,
       hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, yieldAbove }),
