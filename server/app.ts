@@ -109,7 +109,7 @@ export const app: RequestHandler = async (req, res, next) => {
           const page = keptPages.get(key) ?? (await keptPages.beingRendered(key));
           if (page) {
             res.locals.route = page.route;
-            return "html" in page ? sendRendered(req, res, page) : sendKept(req, res, page);
+            return "body" in page ? sendRendered(req, res, page) : sendKept(req, res, page);
           }
           rendering.end = keptPages.startRendering(key);
           keepIfAskedAgain("page", key);
@@ -171,14 +171,14 @@ async function sendAlike(
   const page = { status: response.status, route: String(res.locals.route), headers, scriptHashes: rendered.scriptHashes };
   const setCookies = response.headers.getSetCookie();
   const kept = alike.keep
-    ? await keepPage(rendered.key, rendered.html, page, PAGE_TTL_MS).catch((error: unknown) => {
+    ? await keepPage(rendered.key, rendered.body, page, PAGE_TTL_MS).catch((error: unknown) => {
         console.error("keeping a rendered page failed:", error);
         return null;
       })
     : null;
-  const sent = kept ?? { ...page, html: rendered.html };
+  const sent = kept ?? { ...page, body: rendered.body };
   endRendering?.(sent);
-  if ("html" in sent) sendRendered(req, res, sent, { setCookies });
+  if ("body" in sent) sendRendered(req, res, sent, { setCookies });
   else sendKept(req, res, sent, { setCookies });
 }
 

@@ -25,7 +25,7 @@ export function sendKept(req: ExpressRequest, res: ExpressResponse, page: KeptPa
  */
 export function sendRendered(req: ExpressRequest, res: ExpressResponse, page: RenderedPage, extra: Extra = {}) {
   const encoding = accepted(req);
-  send(req, res, page, encoding, compressOnce(page.html, encoding), "react", extra);
+  send(req, res, page, encoding, compressOnce(page.body, encoding), "react", extra);
 }
 
 /**
@@ -35,7 +35,7 @@ export function sendRendered(req: ExpressRequest, res: ExpressResponse, page: Re
  * middleware in pieces.
  */
 export async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response) {
-  const html = await response.text();
+  const html = Buffer.from(await response.arrayBuffer());
   const encoding = accepted(req);
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -51,8 +51,7 @@ export async function sendDocument(req: ExpressRequest, res: ExpressResponse, re
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-function compressOnce(html: string, encoding: Encoding): Buffer {
-  const identity = Buffer.from(html, "utf8");
+function compressOnce(identity: Buffer, encoding: Encoding): Buffer {
   if (encoding === "br") {
     return zlib.brotliCompressSync(identity, {
       params: {

@@ -96,7 +96,7 @@ test("a burst of asks for one page waits for the one render, which ends once", a
   const end = pages.startRendering("k");
   const waiting = pages.beingRendered("k");
   expect(waiting).toBeDefined();
-  const rendered = { status: 200, route: "/", headers: [], scriptHashes: [], html: "<p>x</p>" };
+  const rendered = { status: 200, route: "/", headers: [], scriptHashes: [], body: Buffer.from("<p>x</p>") };
   end(rendered);
   await expect(waiting).resolves.toBe(rendered);
   expect(pages.beingRendered("k")).toBeUndefined();

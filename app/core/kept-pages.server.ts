@@ -66,8 +66,8 @@ export type KeptPage = {
   br: Buffer;
 };
 
-/** A page rendered alike for anyone and not kept: its HTML, to compress for each request. */
-export type RenderedPage = Omit<KeptPage, "identity" | "gzip" | "br"> & { html: string };
+/** A page rendered alike for anyone and not kept: its HTML's bytes, to compress for each request. */
+export type RenderedPage = Omit<KeptPage, "identity" | "gzip" | "br"> & { body: Buffer };
 
 /** The Content-Security-Policy header (name and value) of this request, with extra script hashes. */
 export type PolicyWith = (scriptHashes: readonly string[]) => readonly [string, string];
@@ -83,7 +83,7 @@ export type KeepRequest = {
   /** Asked for before within PAGE_TTL_MS: keep it (KeptPages.askedBefore). */
   keep: boolean;
   /** Filled by entry.server.tsx when it rendered the page alike for anyone; server/app.ts sends it and keeps it when asked to. */
-  rendered?: { key: string; html: string; scriptHashes: string[] };
+  rendered?: { key: string; body: Buffer; scriptHashes: string[] };
 };
 export const keepContext = createContext<KeepRequest | null>(null);
 
@@ -297,8 +297,7 @@ export function brotliWindowFor(length: number): number {
  * as rendered, and the next ask renders it again). gzip at level 9 (0.45 ms on the result page,
  * level 6 0.40 ms) and brotli at BROTLI_QUALITY.
  */
-export async function keepPage(key: string, html: string, page: Omit<KeptPage, "identity" | "gzip" | "br">, ttlMs: number, pages = keptPages): Promise<KeptPage | null> {
-  const identity = Buffer.from(html, "utf8");
+export async function keepPage(key: string, identity: Buffer, page: Omit<KeptPage, "identity" | "gzip" | "br">, ttlMs: number, pages = keptPages): Promise<KeptPage | null> {
   const reserved = key.length + 3 * identity.length;
   if (!pages.reserve(reserved)) {
     notKept.inc();
