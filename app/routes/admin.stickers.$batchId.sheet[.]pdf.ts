@@ -6,7 +6,7 @@ import { getEnv } from "~/core/env.server";
 import { dbContext } from "~/core/context";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchStickers } from "~/features/stickers/inventory.server";
-import { sheetFileName } from "~/features/stickers/sheet.server";
+import { sheetFileName } from "~/features/stickers/sheet-layout";
 import { refuseWhenBusy, renderSheetPdf } from "~/features/stickers/sheet-jobs.server";
 import { NO_STORE } from "~/core/no-store";
 

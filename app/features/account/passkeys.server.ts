@@ -10,14 +10,11 @@
 //   signature counters are checked by the library (a counter that goes back is refused) and stored.
 // - Sign-in asks for a discoverable credential (no e-mail typed first), so the browser can offer
 //   the account's passkeys itself, also in the e-mail field's autofill (conditional mediation).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+//
+// @simplewebauthn/server is imported where a ceremony starts or is checked, not at start: with its
+// ASN.1 and X.509 libraries it is ~0.5 MB of code every process would otherwise parse and keep,
+// for the few requests that add or use a passkey (decision 020). Listing and removing need none of it.
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { passkeys, users, webauthnChallenges } from "../../../db/schema";
@@ -73,6 +70,7 @@ function takeChallenge(db: Db, purpose: "register" | "sign-in", userId: string |
 /** What the browser needs to create a passkey for the signed-in account. */
 export async function registrationOptions(db: Db, user: { id: string; email: string }) {
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id)).all();
+  const { generateRegistrationOptions } = await import("@simplewebauthn/server");
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty().id,
@@ -94,6 +92,7 @@ export type AddPasskeyResult = { ok: true; name: string } | { ok: false; reason:
 export async function addPasskey(db: Db, userId: string, response: RegistrationResponseJSON, name: string): Promise<AddPasskeyResult> {
   const held = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get();
   if ((held?.n ?? 0) >= PASSKEYS_PER_ACCOUNT) return { ok: false, reason: "too-many" };
+  const { verifyRegistrationResponse } = await import("@simplewebauthn/server");
   const rp = relyingParty();
   let verification;
   try {
@@ -128,6 +127,7 @@ export async function addPasskey(db: Db, userId: string, response: RegistrationR
 
 /** What the browser needs to sign in with any passkey of this site (discoverable credentials). */
 export async function signInOptions(db: Db) {
+  const { generateAuthenticationOptions } = await import("@simplewebauthn/server");
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().id,
     userVerification: "preferred",
@@ -152,6 +152,7 @@ export async function signInWithPasskey(db: Db, response: AuthenticationResponse
     await takeChallenge(db, "sign-in", null)(challengeOf(response));
     return { ok: false, reason: "unknown-passkey" };
   }
+  const { verifyAuthenticationResponse } = await import("@simplewebauthn/server");
   const rp = relyingParty();
   let verification;
   try {

@@ -3,8 +3,6 @@
 // Both run the same GROQ strings (queries.ts). Results are cached for 5 minutes per query and
 // parameters; a failed query is retried twice and never cached.
 import type { SanityClient } from "@sanity/client";
-import { evaluate, parse } from "groq-js";
-import embeddedDataset from "../../../content/production.ndjson?raw";
 import { getEnv } from "~/core/env.server";
 import { CONTENT_CACHE_MS, CONTENT_RETRIES, DEFAULT_DATASET, SANITY_API_VERSION } from "./rules";
 
@@ -60,13 +58,28 @@ export function parseNdjson(text: string): unknown[] {
     .map((line) => JSON.parse(line) as unknown);
 }
 
-export function embeddedSource(ndjson: string, name = "embedded"): ContentSource {
-  const dataset = parseNdjson(ndjson);
+/**
+ * The dataset embedded in content/, queried with groq-js. Both are imported, and the dataset
+ * parsed, with the first query rather than at start: a finder's scan reads no blog content, and
+ * every process would otherwise parse and keep groq-js's code and the documents (decision 020).
+ */
+export function embeddedSource(name = "embedded"): ContentSource {
+  let loaded: Promise<{ groq: typeof import("groq-js"); dataset: unknown[] }> | undefined;
+  const load = async () => {
+    const [groq, ndjson] = await Promise.all([import("groq-js"), import("../../../content/production.ndjson?raw")]);
+    return { groq, dataset: parseNdjson(ndjson.default) };
+  };
   return {
     name,
     async fetch(query, params) {
-      const tree = parse(query, { params });
-      const value = await evaluate(tree, { dataset, params });
+      // A failed import is not kept: the next query tries again.
+      loaded ??= load().catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+      const { groq, dataset } = await loaded;
+      const tree = groq.parse(query, { params });
+      const value = await groq.evaluate(tree, { dataset, params });
       return value.get();
     },
   };
@@ -80,7 +93,7 @@ export function contentSource(): ContentSource {
     const env = getEnv();
     holder.__tagbackContentSource = env.SANITY_PROJECT_ID
       ? sanitySource({ projectId: env.SANITY_PROJECT_ID, dataset: env.SANITY_DATASET, apiHost: env.SANITY_API_HOST })
-      : embeddedSource(embeddedDataset);
+      : embeddedSource();
   }
   return holder.__tagbackContentSource;
 }

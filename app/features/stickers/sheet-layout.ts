@@ -41,3 +41,13 @@ export function labelSheetFitsA4(sheet: LabelSheet = LABEL_SHEET): boolean {
 export function pageCountFor(stickers: number): number {
   return Math.max(1, Math.ceil(stickers / LABELS_PER_PAGE));
 }
+
+/**
+ * `tagback-stickers-2026-11-23-1a2b3c4d.svg`: the batch's date and the start of its id. The
+ * download routes name the file with it; here rather than in sheet.server.ts, so that loading them
+ * does not load qrcode at start (decision 020).
+ */
+export function sheetFileName(batch: { id: string; createdAt: Date }, extension: "svg" | "pdf"): string {
+  const day = batch.createdAt.toISOString().slice(0, 10);
+  return `tagback-stickers-${day}-${batch.id.replace(/[^0-9a-z]/gi, "").slice(0, 8)}.${extension}`;
+}

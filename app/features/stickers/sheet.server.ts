@@ -13,7 +13,7 @@ import { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, pageCountFor } from "./sheet-layou
 
 export { QR_ERROR_CORRECTION, QUIET_ZONE_MODULES };
 
-export { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, labelSheetFitsA4, pageCountFor } from "./sheet-layout.ts";
+export { A4_MM, LABEL_SHEET, LABELS_PER_PAGE, labelSheetFitsA4, pageCountFor, sheetFileName } from "./sheet-layout.ts";
 
 export type Sticker = { token: string; url: string };
 
@@ -147,9 +147,3 @@ export async function stickerSheetPdf(stickers: ReadonlyArray<Sticker>, title = 
 
 /** A PDF number: points to a thousandth (finer than any printer). */
 const pt = (value: number) => String(Math.round(value * 1000) / 1000);
-
-/** `tagback-stickers-2026-11-23-1a2b3c4d.svg`: the batch's date and the start of its id. */
-export function sheetFileName(batch: { id: string; createdAt: Date }, extension: "svg" | "pdf"): string {
-  const day = batch.createdAt.toISOString().slice(0, 10);
-  return `tagback-stickers-${day}-${batch.id.replace(/[^0-9a-z]/gi, "").slice(0, 8)}.${extension}`;
-}
