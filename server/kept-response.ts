@@ -35,7 +35,9 @@ export function sendRendered(req: ExpressRequest, res: ExpressResponse, page: Re
  * middleware in pieces.
  */
 export async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response) {
-  const html = await response.text();
+  // As bytes: React wrote UTF-8 already, and a string would be decoded here only to be encoded
+  // again for the compressor (~4 % of a signed-in page's CPU).
+  const html = Buffer.from(await response.arrayBuffer());
   const encoding = accepted(req);
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -51,8 +53,8 @@ export async function sendDocument(req: ExpressRequest, res: ExpressResponse, re
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-function compressOnce(html: string, encoding: Encoding): Buffer {
-  const identity = Buffer.from(html, "utf8");
+function compressOnce(html: string | Buffer, encoding: Encoding): Buffer {
+  const identity = typeof html === "string" ? Buffer.from(html, "utf8") : html;
   if (encoding === "br") {
     return zlib.brotliCompressSync(identity, {
       params: {
