@@ -3,7 +3,7 @@
 // this"), the total count of people, and how many visits by bots and link previews were filtered.
 // The newest HISTORY_STEP visits at first, and a plain "More" link (`?history=N`, with or without
 // JavaScript) for the next ones: every row is markup and loader data on every view of /profile,
-// and 100 of them were most of the page's 118 KB and half its CPU (docs/performance.md).
+// and 100 of them were half of the page's 121 KB and about a quarter of its CPU (docs/performance.md).
 import { Link } from "react-router";
 import type { Route } from "./+types/route";
 
