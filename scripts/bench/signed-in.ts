@@ -9,6 +9,11 @@
 //
 //   node scripts/bench/signed-in.ts                          # 5 s per run
 //   node scripts/bench/signed-in.ts --duration 8 --page /profile --connections 10 --cpu-prof /tmp/prof
+//   node scripts/bench/signed-in.ts --page /profile --history 20000   # the owner scanned 20,000 times first
+//
+// The seeded owner has three visits; in `npm run bench` the scan runs before this one give them
+// ~20,000, which is what /profile shows there. --history writes that many visits (as a scan from a
+// located public address writes them) before the server starts.
 //
 // With --cpu-prof the server runs under `node --cpu-prof` and writes its .cpuprofile into the
 // directory when the bench stops it.
@@ -16,6 +21,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase } from "../../db/connection.ts";
+import { profiles, searchHistory, users } from "../../db/schema.ts";
 import { DEMO_IDENTIFIERS, DEMO_PASSWORDS } from "../../db/seed.ts";
 import { cookiesOf } from "./admin-work.ts";
 import { stopAll, stopAllOnSignal, stopChild } from "./children.ts";
@@ -136,6 +144,33 @@ export function renderSignedIn(m: SignedInPages): string {
   return lines.join("\n");
 }
 
+/** `count` visits of the demo owner by their sticker, one a minute back from now, with a located city. */
+function addHistory(databasePath: string, count: number) {
+  const { db } = openDatabase(databasePath);
+  try {
+    const owner = db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_IDENTIFIERS.aarav.email)).get();
+    if (!owner) throw new Error("the demo owner is not in the database");
+    const now = Date.now();
+    db.transaction((tx) => {
+      for (let i = 0; i < count; i += 500) {
+        const rows = Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
+          userId: owner.id,
+          searchType: "tagback_token" as const,
+          searchValue: DEMO_IDENTIFIERS.aarav.token,
+          searchedAt: new Date(now - (i + j + 1) * 60_000),
+          city: "Mumbai",
+          region: "Maharashtra",
+          country: "IN",
+        }));
+        tx.insert(searchHistory).values(rows).run();
+      }
+      tx.update(profiles).set({ totalSearches: sql`${profiles.totalSearches} + ${count}` }).where(eq(profiles.id, owner.id)).run();
+    });
+  } finally {
+    db.$client.close();
+  }
+}
+
 /** Standalone: a fresh seeded database, one server process (optionally profiled), the pages. */
 async function main() {
   const { values } = parseArgs({
@@ -144,6 +179,7 @@ async function main() {
       page: { type: "string", multiple: true },
       connections: { type: "string", multiple: true },
       "cpu-prof": { type: "string" },
+      history: { type: "string", default: "0" },
     },
     strict: true,
   });
@@ -152,6 +188,7 @@ async function main() {
   try {
     const database = path.join(dir, "bench.db");
     await stopChild(await startAppServer(database, 1));
+    if (Number(values.history) > 0) addHistory(database, Number(values.history));
     const profileDir = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : null;
     const nodeOptions = [productionNodeOptions(), profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : ""].filter(Boolean).join(" ");
     const app = await startAppServer(database, 1, { DEV_MODE_PASSWORD: SIGNED_IN_DEV_MODE_PASSWORD, NODE_OPTIONS: nodeOptions });

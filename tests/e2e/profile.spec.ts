@@ -243,6 +243,42 @@ test.describe("profile", () => {
     await expect(page.getByTestId("total-searches")).toHaveText("2");
   });
 
+  test("search history: the newest 20 visits, and a plain 'More' link to the rest, with or without JavaScript", async ({ page }) => {
+    const other = createUser();
+    const newest = Date.parse("2026-05-01T06:30:00Z");
+    e2eDb()
+      .insert(searchHistory)
+      .values([
+        // This owner's 25 visits, one a minute; the newest is ...001.
+        ...Array.from({ length: 25 }, (_, i) => ({
+          userId: user.id,
+          searchType: "tagback_token" as const,
+          searchValue: String(400000000001 + i),
+          searchedAt: new Date(newest - i * 60_000),
+          city: "Pune",
+        })),
+        // Another owner's, newer than all of them: never listed here.
+        ...Array.from({ length: 5 }, () => ({ userId: other.id, searchType: "metro_card" as const, searchValue: "55554444", searchedAt: new Date(newest + 60_000) })),
+      ])
+      .run();
+    await page.goto("/profile");
+    const rows = page.getByTestId("history-row");
+    await expect(rows).toHaveCount(20);
+    await expect(rows.first()).toContainText("400000000001");
+    await expect(rows.last()).toContainText("400000000020");
+    await expect(page.getByText("55554444")).toHaveCount(0);
+
+    await page.getByRole("region", { name: "Search history list" }).getByRole("link", { name: "More" }).click();
+    await expect(page).toHaveURL(/\/profile\?history=40#visit-21$/);
+    await expect(rows).toHaveCount(25);
+    await expect(rows.first()).toContainText("400000000001");
+    await expect(rows.nth(20)).toContainText("400000000021");
+    await expect(rows.nth(20)).toBeInViewport();
+    await expect(rows.last()).toContainText("400000000025");
+    await expect(page.getByRole("link", { name: "More" })).toHaveCount(0);
+    await expect(page.getByText("55554444")).toHaveCount(0);
+  });
+
   test("the admin-lookup icon shows only for admins", async ({ page }) => {
     await page.goto("/profile");
     await expect(page.getByRole("link", { name: "Admin lookup" })).toHaveCount(0);

@@ -193,6 +193,66 @@ describe("the page's data", () => {
     expect((await load(owner)).history).toEqual([]);
   });
 
+  /** `count` visits of `owner`, one a minute back from a fixed time; the newest has value ...0001. */
+  async function addVisits(owner: Owner, count: number) {
+    const newest = Date.parse("2026-06-01T12:00:00Z");
+    const rows = Array.from({ length: count }, (_, i) => ({
+      userId: owner.id,
+      searchType: "tagback_token" as const,
+      searchValue: String(100000000000 + i + 1),
+      searchedAt: new Date(newest - i * 60_000),
+      city: "Pune",
+    }));
+    await testDb().insert(searchHistory).values(rows).run();
+  }
+  const visitValues = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(100000000000 + from + i));
+
+  test("the history lists its newest 20 visits at first, and 'More' (?history=N) 20 more each time, to the end", async () => {
+    const owner = await createOwner();
+    const other = await createOwner();
+    // Another owner's visits, newer than all of this owner's: a query without its user filter would list them first.
+    await testDb()
+      .insert(searchHistory)
+      .values(Array.from({ length: 30 }, () => ({ userId: other.id, searchType: "metro_card" as const, searchValue: "99998888", searchedAt: new Date("2026-07-01T00:00:00Z") })))
+      .run();
+    await addVisits(owner, 45);
+
+    const first = await load(owner);
+    expect(first.history.map((row) => row.value)).toEqual(visitValues(1, 20));
+    expect(first.moreHistory).toBe(true);
+
+    const second = await load(owner, "/profile?history=40");
+    expect(second.history.map((row) => row.value)).toEqual(visitValues(1, 40));
+    expect(second.moreHistory).toBe(true);
+
+    const last = await load(owner, "/profile?history=60");
+    expect(last.history.map((row) => row.value)).toEqual(visitValues(1, 45));
+    expect(last.moreHistory).toBe(false);
+
+    const others = await load(other);
+    expect(others.history).toHaveLength(20);
+    expect(others.history.every((row) => row.value === "99998888")).toBe(true);
+  });
+
+  test("exactly 20 visits: no 'More'; a ?history that is not a count is the first 20; at most 100 however many are asked", async () => {
+    const twenty = await createOwner();
+    await addVisits(twenty, 20);
+    expect((await load(twenty)).history).toHaveLength(20);
+    expect((await load(twenty)).moreHistory).toBe(false);
+
+    const many = await createOwner();
+    await addVisits(many, 130);
+    for (const junk of ["abc", "-40", "2.5", "", "1e9x"]) {
+      const page = await load(many, `/profile?history=${junk}`);
+      expect(page.history.map((row) => row.value), junk).toEqual(visitValues(1, 20));
+    }
+    expect((await load(many, "/profile?history=30")).history).toHaveLength(40);
+    const most = await load(many, "/profile?history=1000000");
+    expect(most.history.map((row) => row.value)).toEqual(visitValues(1, 100));
+    expect(most.moreHistory).toBe(false);
+    expect((await load(many, "/profile?history=80")).moreHistory).toBe(true);
+  });
+
   test("the admin-lookup icon is decided by the server: only admins", async () => {
     const owner = await createOwner();
     expect((await loadLayout(owner)).isAdmin).toBe(false);

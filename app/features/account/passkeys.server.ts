@@ -15,10 +15,11 @@
 // ASN.1 and X.509 libraries it is ~0.5 MB of code every process would otherwise parse and keep,
 // for the few requests that add or use a passkey (decision 020). Listing and removing need none of it.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { passkeys, users, webauthnChallenges } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { consume } from "~/core/rate-limit.server";
 import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_CHALLENGES_PER_CLIENT_LIMIT, PASSKEYS_PER_ACCOUNT } from "./rules";
 
@@ -193,13 +194,18 @@ function transportsOf(stored: string | null) {
 export type PasskeyListing = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null };
 
 /** The account's passkeys, oldest first: what /settings lists. */
-export async function passkeysOf(db: Db, userId: string): Promise<PasskeyListing[]> {
-  return db
+// /settings lists them on every page: prepared once per connection (core/prepared.server.ts).
+const passkeysListedFor = preparedPerConnection((db) =>
+  db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
-    .where(eq(passkeys.userId, userId))
+    .where(eq(passkeys.userId, sql.placeholder("userId")))
     .orderBy(asc(passkeys.createdAt))
-    .all();
+    .prepare(),
+);
+
+export async function passkeysOf(db: Db, userId: string): Promise<PasskeyListing[]> {
+  return passkeysListedFor(db).all({ userId });
 }
 
 /** Removes one of the account's own passkeys; false when it has no such passkey. */

@@ -106,7 +106,6 @@ export async function logDemoSearch(db: Db, location: string, ip: string): Promi
   await db.insert(demoSearchLogs).values({ demoLocation: location, ipAddress: ip }).run();
 }
 
-const HISTORY_LIMIT = 100;
 const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback Token" } as const;
 
 export type HistoryEntry = Awaited<ReturnType<typeof listSearchHistory>>[number];
@@ -131,7 +130,8 @@ const ownHistoryOf = preparedPerConnection((db) =>
     .prepare(),
 );
 
-export async function listSearchHistory(db: Db, userId: string, limit = HISTORY_LIMIT) {
+/** The owner's newest `limit` visits, newest first. */
+export async function listSearchHistory(db: Db, userId: string, limit: number) {
   const rows = await ownHistoryOf(db).all({ userId, limit });
   return rows.map((row) => ({
     id: row.id,

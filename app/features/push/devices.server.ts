@@ -3,12 +3,13 @@
 // Each setting is its own small form post (intents below), so all but "Notify me on this device"
 // (which needs the browser's push subscription, so JavaScript) work without JavaScript.
 import { createHash } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "../../../db/connection";
 import { products, profiles, pushSubscriptions } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { pushAvailable, vapidKeysOf } from "~/core/push.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { message } from "~/i18n/messages";
@@ -37,20 +38,25 @@ export function productName(tx: Reader, ownerId: string, token: string): string 
 /** A device as the page knows it: a short hash of its endpoint lets the page find "this device" without holding the endpoint. */
 export const endpointTag = (endpoint: string) => createHash("sha256").update(endpoint).digest("hex").slice(0, 16);
 
+// /settings reads them on every page: prepared once per connection (core/prepared.server.ts).
+const settingsStatementsOf = preparedPerConnection((db) => ({
+  prefs: db
+    .select({ contact: profiles.contactChannels, scan: profiles.scanChannels, message: profiles.messagePush, previews: profiles.pushPreviews })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .prepare(),
+  devices: db
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, label: pushSubscriptions.deviceLabel, createdAt: pushSubscriptions.createdAt, lastDeliveredAt: pushSubscriptions.lastDeliveredAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, sql.placeholder("userId")))
+    .orderBy(asc(pushSubscriptions.createdAt))
+    .prepare(),
+}));
+
 export async function pushSettingsOf(db: Db, userId: string) {
-  const [prefs, devices] = await Promise.all([
-    db
-      .select({ contact: profiles.contactChannels, scan: profiles.scanChannels, message: profiles.messagePush, previews: profiles.pushPreviews })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .get(),
-    db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, label: pushSubscriptions.deviceLabel, createdAt: pushSubscriptions.createdAt, lastDeliveredAt: pushSubscriptions.lastDeliveredAt })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(asc(pushSubscriptions.createdAt))
-      .all(),
-  ]);
+  const statements = settingsStatementsOf(db);
+  const prefs = statements.prefs.get({ userId });
+  const devices = statements.devices.all({ userId });
   const keys = vapidKeysOf(db);
   return {
     /** The key a browser subscribes with; null: push is off on this server. */

@@ -2,9 +2,10 @@
 // their verified tokens, and a reprint of the sticker labels of all of them. Only the signed-in
 // owner's own verified tokens are ever drawn; the work itself runs in the print worker
 // (sheet-jobs.server.ts), after the owner's per-minute limit.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { profiles, tagbackTokens } from "../../../db/schema";
+import { preparedPerConnection } from "~/core/prepared.server";
 import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
 import { message, type MessageKey } from "~/i18n/messages";
@@ -32,9 +33,13 @@ export async function isOwnVerifiedToken(db: Db, userId: string, token: string):
 
 /** The line the owner saved for their cards, or null (the default line). */
 export async function lockScreenLineOf(db: Db, userId: string): Promise<string | null> {
-  const row = await db.select({ line: profiles.lockScreenLine }).from(profiles).where(eq(profiles.id, userId)).get();
-  return row?.line ?? null;
+  return lockScreenLineRead(db).get({ userId })?.line ?? null;
 }
+
+// /token shows it on every page: prepared once per connection (core/prepared.server.ts).
+const lockScreenLineRead = preparedPerConnection((db) =>
+  db.select({ line: profiles.lockScreenLine }).from(profiles).where(eq(profiles.id, sql.placeholder("userId"))).prepare(),
+);
 
 /** The line a card prints. */
 export async function cardLineOf(db: Db, userId: string): Promise<string> {

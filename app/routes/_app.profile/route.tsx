@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/route";
-import { SearchHistory } from "./history";
+import { HISTORY_MOST, historyRowsAsked, SearchHistory } from "./history";
 import { PreviewDialog } from "./preview";
 import { ProfileForm } from "./profile-form";
 import { ProfileView } from "./profile-view";
@@ -51,9 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const url = new URL(request.url);
   const previewOpen = url.searchParams.get("preview") === "1";
+  const rows = historyRowsAsked(url);
   const [profile, history, preview] = await Promise.all([
     getOwnProfile(db, userId),
-    listSearchHistory(db, userId),
+    // One more than shown: whether there is more to show.
+    listSearchHistory(db, userId, rows + 1),
     previewOpen ? previewOwnProfile(db, userId) : Promise.resolve(null),
   ]);
   return {
@@ -61,7 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing: url.searchParams.get("edit") === "1",
     previewOpen,
     preview,
-    history,
+    history: history.slice(0, rows),
+    moreHistory: history.length > rows && rows < HISTORY_MOST,
   };
 }
 
@@ -132,7 +135,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         {editing || failedSave ? <ProfileForm profile={profile} lastResult={failedSave ? actionData.result : undefined} /> : <ProfileView profile={profile} />}
       </section>
 
-      <SearchHistory history={loaderData.history} totalSearches={profile.totalSearches} botSearches={profile.botSearches} />
+      <SearchHistory history={loaderData.history} more={loaderData.moreHistory} totalSearches={profile.totalSearches} botSearches={profile.botSearches} />
 
       {loaderData.previewOpen ? <PreviewDialog preview={loaderData.preview} /> : null}
     </div>
