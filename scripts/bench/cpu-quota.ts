@@ -5,7 +5,7 @@
 // minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
-//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--mint-yield 0.03] [--cpu-prof DIR]
+//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
 //   npm run bench -- --cpu-quota                                      # after the other runs
 //
 // It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
@@ -167,7 +167,7 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
   return { scans, health, seconds: (performance.now() - started) / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
 }
 
-export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; mintYield?: string; cpuProf?: string; nodeFlags?: string; quotaUs?: number }): Promise<QuotaResult> {
+export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; cpuProf?: string; nodeFlags?: string; quotaUs?: number }): Promise<QuotaResult> {
   const cgroup = makeCgroup(options.quotaUs);
   if (typeof cgroup === "string") return { supported: false, reason: cgroup };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-quota-"));
@@ -187,7 +187,6 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
     const started = performance.now();
     const env: NodeJS.ProcessEnv = { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword };
     if (options.mintShare) env.MINT_CPU_SHARE = options.mintShare;
-    if (options.mintYield) env.MINT_YIELD_ABOVE = options.mintYield;
     let flags = options.nodeFlags ?? "";
     if (options.cpuProf) {
       fs.mkdirSync(options.cpuProf, { recursive: true });
@@ -217,7 +216,7 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
       const mintStarted = performance.now();
       const minting = mintFromPage(app, cookie, options.mint).then(() => (performance.now() - mintStarted) / 1000);
       const during = await probe(cgroup, app, tokens, minting, 0);
-      mint = { ...during, count: options.mint, mintSeconds: await minting, share: `${options.mintShare ?? "default (1/50)"}, MINT_YIELD_ABOVE ${options.mintYield ?? "default (0.03)"}` };
+      mint = { ...during, count: options.mint, mintSeconds: await minting, share: options.mintShare ?? "default (1/50)" };
     }
     await stopChild(app);
     const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
@@ -279,9 +278,9 @@ export function renderCpuQuota(result: QuotaResult): string {
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "mint-yield": { type: "string" }, "cpu-prof": { type: "string" }, "node-flags": { type: "string" }, "quota-us": { type: "string" } },
+    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "cpu-prof": { type: "string" }, "node-flags": { type: "string" }, "quota-us": { type: "string" } },
   });
   stopAllOnSignal(() => {});
-  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], mintYield: values["mint-yield"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]) });
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]) });
   console.log(renderCpuQuota(result));
 }
