@@ -193,6 +193,25 @@ export const mintBatches = sqliteTable(
   (t) => [uniqueIndex("mint_batches_request_key_idx").on(t.mintedBy, t.requestKey)],
 );
 
+/**
+ * A mint's passwords while it runs, one row per slice of tokens written (mint-job.server.ts): sealed
+ * like `mint_batches.sealed_passwords`, written in the slice's own transaction, so a mint a stop cut
+ * short resumes where it stopped. When the batch is done they become its one sealed CSV and go.
+ */
+export const mintSlices = sqliteTable(
+  "mint_slices",
+  {
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => mintBatches.id, { onDelete: "cascade" }),
+    /** The slice's first position in the batch (0, 25, 50, …). */
+    start: integer("start").notNull(),
+    /** Its `token,password,url` lines (no header), sealed. */
+    sealedPasswords: blob("sealed_passwords", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.start] })],
+);
+
 export const tagbackTokens = sqliteTable(
   "tagback_tokens",
   {

@@ -23,13 +23,14 @@ import type { PolicyWith } from "../app/core/kept-pages.server.ts";
 import { metricsListenFailure, serveMetrics, type MetricsSource } from "./metrics-server.ts";
 import { rejectedByParser, requestLog, ROUTE_LABEL } from "./request-log.ts";
 import { healthCheck } from "./health-check.ts";
+import { countInFlight } from "./in-flight.ts";
 import { collectProcessMetrics, gauge, processMetrics } from "../app/core/metrics.server.ts";
 import { buildInfo } from "./production-build.js";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
-import { resumeInterruptedMints } from "../app/features/stickers/mint-job.server.ts";
+import { resumeInterruptedMints, stopMints } from "../app/features/stickers/mint-job.server.ts";
 import { startRestoreChecks } from "../app/core/restore-check.server.ts";
 import { litestreamMetricsUrl, startReplicationLag } from "../app/core/replication-lag.server.ts";
 import { RETENTIONS } from "./retention.ts";
@@ -123,6 +124,8 @@ export async function serve(env: Env, { announce = true } = {}) {
     });
   }
   app.use(requestLog());
+  // What a mint's hashes give way to (app/core/requests-in-flight.server.ts): the health check too.
+  app.use(countInFlight());
   app.use(healthCheck(db));
   // Behind Fly's proxy, req.protocol must describe what the browser used (X-Forwarded-Proto).
   if (env.TRUST_PROXY === "fly") app.set("trust proxy", true);
@@ -311,16 +314,17 @@ export async function serve(env: Env, { announce = true } = {}) {
     }
     startReplicationLag({ url: litestreamMetrics, databasePath: env.DATABASE_PATH }, shutdownController.signal);
   }
-  // Sticker batches a stop cut short are minted again, by the same one process, once: at the
-  // server's start (a worker the primary replaces later must not start a batch another is minting).
+  // Sticker batches a stop cut short go on, by the same one process, once: at the server's start
+  // (a worker the primary replaces later must not start a batch another is minting).
   if (!cluster.isWorker || process.env[RESUMES_MINTS] === "1") {
-    const resumed = await resumeInterruptedMints(db, env.APP_URL);
-    if (resumed > 0) console.log(`Minting ${resumed} sticker batch(es) a stop cut short again, from the start`);
+    const { resumed, restarted } = await resumeInterruptedMints(db, env.APP_URL);
+    if (resumed > 0) console.log(`Resuming ${resumed} sticker batch(es) a stop cut short${restarted > 0 ? ` (${restarted} from the start: their passwords could not be opened)` : ""}`);
   }
 
   // Graceful shutdown (SIGTERM from Fly or Docker, SIGINT from Ctrl-C): stop accepting, let open
   // requests finish (each answered with Connection: close), close idle keep-alive connections, end
-  // event streams (server/app.ts), then close the database (checkpointing the WAL) and exit 0.
+  // event streams (server/app.ts), let a mint finish the slice it is hashing (unpaced; the batch
+  // goes on at the next start), then close the database (checkpointing the WAL) and exit 0.
   // Whatever is still open after SHUTDOWN_TIMEOUT_SECONDS (20 s; fly.toml's kill_timeout is 30 s,
   // which leaves Litestream its last sync) is cut off: exit 1.
   const SHUTDOWN_TIMEOUT_MS = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
@@ -336,6 +340,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     console.log(`${signal}: Shutting down, ${openResponses.size} open request(s)…`);
     shutdownStartedAt = Date.now();
     shutdownController.abort();
+    const mintsStopped = stopMints();
     for (const res of openResponses) if (!res.headersSent) res.set("Connection", "close");
     for (const listener of extraListeners) listener.close();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -347,6 +352,15 @@ export async function serve(env: Env, { announce = true } = {}) {
       clearInterval(sweep);
       clearTimeout(force);
       void (async () => {
+        // The mint's last slice is written, within what is left of the shutdown's time (it is
+        // hashed unpaced: 25 hashes, tens of milliseconds); a batch cut off there starts that slice again.
+        const left = Math.max(0, SHUTDOWN_TIMEOUT_MS - (Date.now() - shutdownStartedAt));
+        const mintCut = await Promise.race([mintsStopped.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), left).unref())]);
+        if (mintCut) {
+          console.error(`Shutdown: a mint's slice still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s, forcing exit.`);
+          finish(1);
+          return;
+        }
         // A mail being handed to SMTP finishes and is marked, rather than sent again after the restart.
         await delivering;
         // The checkpointer's connection closed first, so the database's close below is the last one.

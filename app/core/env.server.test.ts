@@ -55,13 +55,13 @@ describe("environment schema", () => {
     expect(parseEnv({ ...mailOff, NODE_ENV: "development" }).demoMode).toBe(false);
   });
 
-  test("a mint's pacing shares: defaults, a value taken, and anything outside (0, 1] refused at start", () => {
-    expect(parseEnv({})).toMatchObject({ MINT_CPU_SHARE: 1 / 50, MINT_YIELD_ABOVE: 0.03 });
-    expect(parseEnv({ MINT_CPU_SHARE: "1", MINT_YIELD_ABOVE: " 0.5 " })).toMatchObject({ MINT_CPU_SHARE: 1, MINT_YIELD_ABOVE: 0.5 });
+  test("a mint's pacing share: its default, a value taken, and anything outside (0, 1] refused at start", () => {
+    expect(parseEnv({})).toMatchObject({ MINT_CPU_SHARE: 1 / 50 });
+    expect(parseEnv({ MINT_CPU_SHARE: " 0.5 " })).toMatchObject({ MINT_CPU_SHARE: 0.5 });
+    expect(parseEnv({ MINT_CPU_SHARE: "1" })).toMatchObject({ MINT_CPU_SHARE: 1 });
     expect(parseEnv({ MINT_CPU_SHARE: "" })).toMatchObject({ MINT_CPU_SHARE: 1 / 50 });
     for (const bad of ["0", "-0.1", "1.5", "half"]) {
       expect(() => parseEnv({ MINT_CPU_SHARE: bad })).toThrow(/MINT_CPU_SHARE/);
-      expect(() => parseEnv({ MINT_YIELD_ABOVE: bad })).toThrow(/MINT_YIELD_ABOVE/);
     }
   });
 

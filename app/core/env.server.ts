@@ -85,8 +85,6 @@ const envSchema = z
      * of a shared-cpu-1x's sustained 1/16, so 10,000 stickers take ~12 min and the finders keep the rest.
      */
     MINT_CPU_SHARE: coreShare(1 / 50),
-    /** Above this share of a core used by the rest of the process (the finders), a mint waits before its next hash (at most 1 s). */
-    MINT_YIELD_ABOVE: coreShare(0.03),
   })
   .transform((env) => {
     const demoMode = !env.APP_URL || isLoopbackOrigin(env.APP_URL);

@@ -7,9 +7,13 @@
 // one shared CPU two heavy jobs at once would only take turns on it, and each would hold its memory
 // for twice as long.
 //
+// A request that waits here (a sheet or card download behind a mint's slice) is not counted as a
+// request the mint gives way to (core/requests-in-flight.server.ts): it waits for that very slice.
+//
 // The queue is visible to the operator: tagback_heavy_jobs_waiting / _running, and
 // tagback_heavy_jobs_total{kind,outcome} (outcome: done, failed, refused — a full queue's 503).
 import { counter, gauge } from "./metrics.server.ts";
+import { waitingForHeavyJob } from "./requests-in-flight.server.ts";
 
 export type HeavyJobKind = "sheet" | "card" | "mint";
 
@@ -43,10 +47,13 @@ export function countRefusedHeavyJob(kind: HeavyJobKind) {
 /** Runs `job` when no other heavy job runs, after those that asked before it. */
 export async function runHeavyJob<T>(kind: HeavyJobKind, job: () => Promise<T>): Promise<T> {
   if (running) {
+    // A sheet or a card is a request's: while it waits here it is not work a mint should give way to.
+    const waited = kind === "mint" ? undefined : waitingForHeavyJob();
     await new Promise<void>((resolve) => {
       queue.push(resolve);
       publish();
     });
+    waited?.();
   }
   running = true;
   publish();

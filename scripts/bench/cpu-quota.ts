@@ -5,7 +5,8 @@
 // minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
-//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--mint-yield 0.03] [--cpu-prof DIR]
+//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
+//                                   [--scan-every 100] [--health-every 100]
 //   npm run bench -- --cpu-quota                                      # after the other runs
 //
 // It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
@@ -15,6 +16,8 @@
 // whose pauses it sums: to see what a lone scan's tail waits for. `--node-flags "..."` adds flags to
 // the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
 // lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
+// `--scan-every` / `--health-every` set the probe's gaps: the default (100 ms each, ~8 requests a
+// second) nearly fills the quota by itself; Fly's own health check comes every 10 s (fly.toml).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +33,7 @@ import { appServerEnv, freePort, startAppServer, type Server } from "./servers.t
 
 /** A shared-cpu-1x's sustained share: 5 ms of every 80 ms (Fly's documented 1/16 of a core). */
 export const QUOTA = { quotaUs: 5_000, periodUs: 80_000 } as const;
+/** The default probe: a scan and a health check, each asked again this long after its answer. */
 const PROBE_EVERY_MS = 100;
 const FIRST_SCANS = 7;
 const IDLE_SECONDS = 10;
@@ -54,7 +58,10 @@ export type QuotaResult =
       idle: QuotaRun;
       mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null;
       gc: { pauses: number; totalMs: number; longestMs: number } | null;
+      every: Every;
     };
+/** The probe's gaps: each kind asked again this long after its answer. */
+export type Every = { scanMs: number; healthMs: number };
 
 type Cgroup = { dir: string; add: string; remove: () => void };
 
@@ -138,14 +145,14 @@ async function timed(url: string): Promise<number | null> {
  * closed loop: a slow answer slows the probe rather than piling up requests a real phone would not
  * send), until `until` resolves or `seconds` pass.
  */
-async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: Promise<unknown> | null, seconds: number): Promise<QuotaRun> {
+async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: Promise<unknown> | null, seconds: number, every: Every): Promise<QuotaRun> {
   const before = conditions(cgroup);
   const scanTimes: Array<[number, number]> = [];
   let done = false;
   void until?.finally(() => (done = true));
   const started = performance.now();
   const going = () => !done && (until !== null || performance.now() - started < seconds * 1000);
-  const loop = async (url: () => string, times?: Array<[number, number]>) => {
+  const loop = async (url: () => string, gapMs: number, times?: Array<[number, number]>) => {
     const values: number[] = [];
     let failed = 0;
     while (going()) {
@@ -154,11 +161,11 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
       if (ms === null) failed++;
       else values.push(ms);
       times?.push([at, ms ?? Infinity]);
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
     }
     return latencies(values, failed);
   };
-  const [scans, health] = await Promise.all([loop(() => `${app.base}/?t=${tokens()}`, scanTimes), loop(() => `${app.base}/healthcheck`)]);
+  const [scans, health] = await Promise.all([loop(() => `${app.base}/?t=${tokens()}`, every.scanMs, scanTimes), loop(() => `${app.base}/healthcheck`, every.healthMs)]);
   const scanP99ByMinute: number[] = [];
   for (let minute = 0; minute * 60_000 < performance.now() - started; minute++) {
     const inMinute = scanTimes.filter(([at]) => at >= minute * 60_000 && at < (minute + 1) * 60_000).map(([, ms]) => ms);
@@ -167,7 +174,16 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
   return { scans, health, seconds: (performance.now() - started) / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
 }
 
-export async function measureCpuQuota(options: { seconds: number; mint: number; mintShare?: string; mintYield?: string; cpuProf?: string; nodeFlags?: string; quotaUs?: number }): Promise<QuotaResult> {
+export async function measureCpuQuota(options: {
+  seconds: number;
+  mint: number;
+  mintShare?: string;
+  cpuProf?: string;
+  nodeFlags?: string;
+  quotaUs?: number;
+  every?: Partial<Every>;
+}): Promise<QuotaResult> {
+  const every: Every = { scanMs: options.every?.scanMs ?? PROBE_EVERY_MS, healthMs: options.every?.healthMs ?? PROBE_EVERY_MS };
   const cgroup = makeCgroup(options.quotaUs);
   if (typeof cgroup === "string") return { supported: false, reason: cgroup };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-quota-"));
@@ -187,7 +203,6 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
     const started = performance.now();
     const env: NodeJS.ProcessEnv = { ...appServerEnv(port, database, 1), DEV_MODE_PASSWORD: devModePassword };
     if (options.mintShare) env.MINT_CPU_SHARE = options.mintShare;
-    if (options.mintYield) env.MINT_YIELD_ABOVE = options.mintYield;
     let flags = options.nodeFlags ?? "";
     if (options.cpuProf) {
       fs.mkdirSync(options.cpuProf, { recursive: true });
@@ -209,19 +224,19 @@ export async function measureCpuQuota(options: { seconds: number; mint: number; 
     const quietFrom = processCpuMs(serverPid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const quietCpuMsPerSecond = (processCpuMs(serverPid) - quietFrom) / IDLE_SECONDS;
-    const idle = await probe(cgroup, app, tokens, null, options.seconds);
+    const idle = await probe(cgroup, app, tokens, null, options.seconds, every);
 
     let mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null = null;
     if (options.mint > 0) {
       const cookie = await signInAdmin(app, { devModePassword, databasePath: database });
       const mintStarted = performance.now();
       const minting = mintFromPage(app, cookie, options.mint).then(() => (performance.now() - mintStarted) / 1000);
-      const during = await probe(cgroup, app, tokens, minting, 0);
-      mint = { ...during, count: options.mint, mintSeconds: await minting, share: `${options.mintShare ?? "default (1/50)"}, MINT_YIELD_ABOVE ${options.mintYield ?? "default (0.03)"}` };
+      const during = await probe(cgroup, app, tokens, minting, 0, every);
+      mint = { ...during, count: options.mint, mintSeconds: await minting, share: options.mintShare ?? "default (1/50)" };
     }
     await stopChild(app);
     const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
-    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, quietCpuMsPerSecond, idle, mint, gc };
+    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, quietCpuMsPerSecond, idle, mint, gc, every };
   } finally {
     await stopAll();
     try {
@@ -255,7 +270,7 @@ export function renderCpuQuota(result: QuotaResult): string {
     ``,
     `With no request at all, the server used ${result.quietCpuMsPerSecond.toFixed(1)} ms of CPU a second (${IDLE_SECONDS} s; the quota is ${(QUOTA.quotaUs / QUOTA.periodUs) * 1000} ms a second).`,
     ``,
-    `A scan of a new owner and the health check every ${PROBE_EVERY_MS} ms:`,
+    `A scan of a new owner ${result.every.scanMs} ms after the last one's answer, the health check ${result.every.healthMs} ms after its last:`,
     ``,
     `| | p50 | p99 | slowest | failed | goal |`,
     `| --- | --- | --- | --- | --- | --- |`,
@@ -279,9 +294,20 @@ export function renderCpuQuota(result: QuotaResult): string {
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { seconds: { type: "string", default: "20" }, mint: { type: "string", default: "10000" }, "mint-share": { type: "string" }, "mint-yield": { type: "string" }, "cpu-prof": { type: "string" }, "node-flags": { type: "string" }, "quota-us": { type: "string" } },
+    options: {
+      seconds: { type: "string", default: "20" },
+      mint: { type: "string", default: "10000" },
+      "mint-share": { type: "string" },
+      "cpu-prof": { type: "string" },
+      "node-flags": { type: "string" },
+      "quota-us": { type: "string" },
+      "scan-every": { type: "string" },
+      "health-every": { type: "string" },
+    },
   });
   stopAllOnSignal(() => {});
-  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], mintYield: values["mint-yield"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]) });
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]),
+    every: { scanMs: values["scan-every"] === undefined ? undefined : Number(values["scan-every"]), healthMs: values["health-every"] === undefined ? undefined : Number(values["health-every"]) },
+  });
   console.log(renderCpuQuota(result));
 }

@@ -354,23 +354,23 @@ describe("minting jobs", () => {
     await mintJobsSettled();
   });
 
-  it("mints a batch that a stop cut short again from the start, its old tokens removed, its passwords offered", async () => {
+  it("mints a batch a stop cut short again from the start when its written tokens' passwords were not kept, those tokens removed, its passwords offered", async () => {
     const [cut] = await testDb().insert(mintBatches).values({ count: 5, mintedBy: admin.id, status: "minting", progress: 2 }).returning().all();
     const kept = await mintTokens(testDb(), 2, getEnv().APP_URL);
     await testDb()
       .insert(tagbackTokens)
       .values({ token: "987600000001", passwordHash: "x", batchId: cut!.id })
       .run();
-    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toBe(1);
+    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toEqual({ resumed: 1, restarted: 1 });
     await mintJobsSettled();
     expect(await testDb().select().from(mintBatches).where(eq(mintBatches.id, cut!.id)).get()).toMatchObject({ status: "done", progress: 5 });
     const tokens = await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, cut!.id)).all();
     expect(tokens).toHaveLength(5);
-    // The token written before the stop, whose password nobody knows, is gone.
+    // The token written before the stop, with no sealed slice (whose password nobody knows), is gone.
     expect(tokens.map((t) => t.token)).not.toContain("987600000001");
     // Another batch is untouched; nothing is left to resume.
     expect(await testDb().select().from(tagbackTokens).where(eq(tagbackTokens.batchId, kept.batchId)).all()).toHaveLength(2);
-    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toBe(0);
+    expect(await resumeInterruptedMints(testDb(), getEnv().APP_URL)).toEqual({ resumed: 0, restarted: 0 });
     // Its page offers the passwords to the admin who minted it, and it has sheets.
     expect(dataOf<{ batch: { status: string; passwordsOffered: boolean } }>(await batchPageCall(cut!.id, admin)).batch).toMatchObject({
       status: "done",

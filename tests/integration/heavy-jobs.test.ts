@@ -2,8 +2,12 @@
 // mint's slice asked at once run one after the other, in the order they came, and the queue shows
 // in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
 // the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
-// goes on answering; and a mint waits while the rest of the process is busy.
+// goes on answering; and a mint's hash waits while a request is in flight, not longer.
 import crypto from "node:crypto";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
@@ -12,6 +16,8 @@ import { afterAll, afterEach, expect, test } from "vitest";
 import { mintBatches, tagbackTokens } from "../../db/schema";
 import { TOKEN_PASSWORD_COST, verifyPassword } from "../../db/password";
 import { heavyJobsState } from "~/core/heavy-jobs.server";
+import { requestsToGiveWayTo, traffic, TRAFFIC } from "~/core/requests-in-flight.server";
+import { countInFlight } from "../../server/in-flight";
 import { tokenUrl } from "~/features/stickers/mint.server";
 import { mintJobsSettled, requestMint } from "~/features/stickers/mint-job.server";
 import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, sheetPool } from "~/features/stickers/sheet-jobs.server";
@@ -24,7 +30,6 @@ const pbkdf2 = promisify(crypto.pbkdf2);
 
 afterEach(() => {
   delete process.env.MINT_CPU_SHARE;
-  delete process.env.MINT_YIELD_ABOVE;
   resetEnv();
 });
 
@@ -83,9 +88,8 @@ test("a sheet, a card and a mint's slice asked at once run one after the other, 
 });
 
 test("a mint's hashes never take libuv's threads: with all of them held, a mint from the page still finishes", { timeout: 120_000 }, async () => {
-  // Unpaced, and never waiting for the rest of the process (whose pbkdf2 threads are busy on purpose).
+  // Unpaced (no request is in flight here to give way to).
   process.env.MINT_CPU_SHARE = "1";
-  process.env.MINT_YIELD_ABOVE = "1";
   resetEnv();
   const admin = await createOwner();
   // Every thread of libuv's pool (4 unless UV_THREADPOOL_SIZE says otherwise) on a long pbkdf2:
@@ -126,29 +130,63 @@ test("while a paced mint runs, compression goes on: 40 gzips, four at a time, al
   await settled;
 });
 
-test("a mint's hashing waits while the rest of the process is busy, and goes on when it is not", { timeout: 120_000 }, async () => {
-  const passwords = Array.from({ length: 10 }, (_, i) => String(40000000 + i));
+test("a mint's hash does not start while a request is in flight, starts as soon as it ends, and never waits longer than its floor", { timeout: 60_000 }, async () => {
+  const counters = traffic();
   // Warm: the thread started and scrypt loaded.
-  await mintPool.run({ format: "hashes", passwords: passwords.slice(0, 1), cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
-  /** Keeps the main thread busy (slices of 10 ms, the loop free between them) until `job` ends or `ms` pass; how long that was. */
-  const busyUntilEnded = async (job: Promise<unknown>, ms: number) => {
-    let ended = false;
-    void job.then(() => (ended = true));
-    const started = performance.now();
-    while (performance.now() - started < ms && !ended) {
-      const slice = performance.now() + 10;
-      while (performance.now() < slice) Math.sqrt(Math.random());
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const took = performance.now() - started;
-    await job;
-    return took;
-  };
-  // Told never to wait, a slice of 10 (~15 ms of CPU) ends while the main thread is busy.
-  const rude = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 1 }), 5_000);
-  // With the rest of the process far above 3 % of a core, the same slice waits before each hash
-  // (up to 1 s): it takes many times longer (how many depends on the machine's own load).
-  const polite = await busyUntilEnded(mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare: 1, yieldAbove: 0.03 }), 5_000);
-  expect(polite).toBeGreaterThan(1_000);
-  expect(polite).toBeGreaterThan(10 * rude);
+  await mintPool.run({ format: "hashes", passwords: ["40000000"], cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
+  // A real server counting its requests as server/main.ts does; /held answers when the test says.
+  const app = express();
+  app.use(countInFlight());
+  const releases: Array<() => void> = [];
+  let arrived = 0;
+  app.get("/held", async (_req, res) => {
+    arrived++;
+    await new Promise<void>((resolve) => releases.push(resolve));
+    res.send("done");
+  });
+  app.get("/stream", (_req, res) => {
+    res.set("Content-Type", "text/event-stream").flushHeaders();
+    res.write(": open\n\n");
+  });
+  const server = http.createServer(app).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    // An open event stream is not a request in flight once its headers are out.
+    const stream = await fetch(`${base}/stream`);
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    await expect.poll(() => requestsToGiveWayTo(counters)).toBe(0);
+
+    const held = fetch(`${base}/held`);
+    await expect.poll(() => arrived).toBe(1);
+    expect(requestsToGiveWayTo(counters)).toBe(1);
+    // The floor far away (60 s): only the request's end can let this hash start before the test's timeout.
+    let hashed = false;
+    const slice = mintPool
+      .run({ format: "hashes", passwords: ["12345678"], cost: TOKEN_PASSWORD_COST, cpuShare: 1, traffic: counters, giveWayAtMostMs: 60_000 })
+      .then((hashes) => ((hashed = true), hashes));
+    await expect.poll(() => Atomics.load(counters, TRAFFIC.givingWay)).toBe(1);
+    expect(hashed).toBe(false);
+    releases.shift()!();
+    expect(await (await held).text()).toBe("done");
+    const [hash] = await slice;
+    expect(await verifyPassword("12345678", hash!)).toBe(true);
+    expect(Atomics.load(counters, TRAFFIC.givingWay)).toBe(0);
+
+    // With the default floor (1 s a hash) a slice ends even while a request stays in flight.
+    const heldAgain = fetch(`${base}/held`);
+    await expect.poll(() => arrived).toBe(2);
+    let floorDone = false;
+    const floor = mintPool.run({ format: "hashes", passwords: ["23456789", "34567890"], cost: TOKEN_PASSWORD_COST, cpuShare: 1, traffic: counters }).then((hashes) => ((floorDone = true), hashes));
+    await floor;
+    expect(floorDone).toBe(true);
+    expect(requestsToGiveWayTo(counters)).toBe(1);
+    releases.shift()!();
+    await heldAgain;
+    await stream.body?.cancel();
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+  await expect.poll(() => requestsToGiveWayTo(counters)).toBe(0);
 });

@@ -5,24 +5,32 @@
 // key (like the chat form's send key): a double submit finds the batch the first one created and
 // mints nothing more. When the batch is done its passwords are sealed into its row (core/seal) and
 // offered once to the admin who minted it, for MINT_PASSWORDS_KEPT_MINUTES; then only their hashes
-// remain. A job lives in the process that started it: one that a stop cut short (a deploy's
-// SIGTERM, a crash) starts again at the next start, from the beginning — its tokens written so far
-// removed, since their passwords died with the process — and the admin's page goes on showing its
-// progress (`resumeInterruptedMints`).
+// remain.
+//
+// A job survives a stop. Each slice's passwords are sealed into `mint_slices` in the transaction
+// that writes its tokens, so the database never holds a token whose password is lost. A stop
+// (SIGTERM: server/main.ts calls stopMints) lets the slice being hashed finish — unpaced, within the
+// shutdown's time — and starts no other; at the next start `resumeInterruptedMints` goes on from the
+// first position not written, and the admin's page shows the progress going on. When the batch is
+// done its slices become its one sealed CSV. Only when a slice cannot be opened (SESSION_SECRET
+// rotated between the stop and the start, or a crash of an older version that kept no slices) does
+// the batch start again from the beginning, its unclaimable tokens removed.
 //
 // The hashes are made in the heavy-job worker (sheet-jobs.server.ts's mintPool: scryptSync on its
 // own thread, never libuv's pool that compression and files use), a slice of MINT_SLICE at a time,
 // each slice one heavy job (so a card or a sheet asked meanwhile waits one slice, not the whole
 // mint), paced to MINT_CPU_SHARE of a core: one hash (~1.4 ms), then a pause, so the process never
-// runs a long burst that a CPU quota would make every scan pay for (decision 004); and while the
-// rest of the process is busy (MINT_YIELD_ABOVE), it waits before the next hash.
-import { and, eq, isNotNull, lt } from "drizzle-orm";
+// runs a long burst that a CPU quota would make every scan pay for (decision 004); and before each
+// hash it waits while the server answers a request (core/requests-in-flight.server.ts), at most a
+// second, so a mint moves between scans and never stops.
+import { and, asc, count as countRows, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import { mintBatches, users } from "../../../db/schema.ts";
+import { mintBatches, mintSlices, tagbackTokens, users } from "../../../db/schema.ts";
 import { getEnv } from "../../core/env.server.ts";
 import { seal, unseal } from "../../core/seal.server.ts";
 import { TOKEN_PASSWORD_COST } from "../../../db/password.ts";
-import { discardBatchTokens, fillBatch, tokenCsv } from "./mint.server.ts";
+import { hurry, traffic } from "../../core/requests-in-flight.server.ts";
+import { discardBatchTokens, fillBatch, MintStopped, TOKEN_CSV_HEADER, tokenCsvLines } from "./mint.server.ts";
 import { MINT_PASSWORDS_KEPT_MINUTES } from "./rules.ts";
 import { mintPool } from "./sheet-jobs.server.ts";
 
@@ -32,7 +40,16 @@ const MINT_SLICE = 25;
 /** The batch row's progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
 
-const running = new Set<Promise<void>>();
+// On globalThis: in development server/main.ts (which resumes and stops jobs) and the app's routes
+// (which start them, through Vite) load two copies of this module.
+const holder = globalThis as typeof globalThis & { __tagbackMintJobs?: { running: Set<Promise<void>>; stopping: boolean } };
+holder.__tagbackMintJobs ??= { running: new Set(), stopping: false };
+const jobs = holder.__tagbackMintJobs;
+
+function startJob(db: Db, batchId: string, count: number, appUrl: string, from = 0) {
+  const job = runMintJob(db, batchId, count, appUrl, from).finally(() => jobs.running.delete(job));
+  jobs.running.add(job);
+}
 
 /**
  * Starts minting `count` stickers for `adminId` and returns the batch id; with a `requestKey` this
@@ -49,8 +66,7 @@ export async function requestMint(
     .returning({ id: mintBatches.id })
     .all();
   if (created) {
-    const job = runMintJob(db, created.id, count, appUrl).finally(() => running.delete(job));
-    running.add(job);
+    startJob(db, created.id, count, appUrl);
     return created.id;
   }
   const existing = await db
@@ -61,52 +77,100 @@ export async function requestMint(
   return existing!.id;
 }
 
-async function runMintJob(db: Db, batchId: string, count: number, appUrl: string) {
+async function runMintJob(db: Db, batchId: string, count: number, appUrl: string, from: number) {
   let written = 0;
   try {
-    // MINT_CPU_SHARE and MINT_YIELD_ABOVE, checked at start with the rest of the environment.
-    const { MINT_CPU_SHARE: cpuShare, MINT_YIELD_ABOVE: yieldAbove } = getEnv();
-    const tokens = await fillBatch(db, batchId, count, appUrl, {
+    // MINT_CPU_SHARE, checked at start with the rest of the environment.
+    const { MINT_CPU_SHARE: cpuShare } = getEnv();
+    await fillBatch(db, batchId, count, appUrl, {
+      from,
       sliceSize: MINT_SLICE,
-      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, yieldAbove }),
+      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, traffic: traffic() }),
+      keepSlice: (tx, start, tokens) => {
+        tx.insert(mintSlices).values({ batchId, start, sealedPasswords: seal(tokenCsvLines(tokens), SEAL_PURPOSE) }).run();
+      },
+      stopped: () => jobs.stopping,
       onProgress: (prepared) => {
         if (Date.now() - written < PROGRESS_EVERY_MS) return;
         written = Date.now();
         db.update(mintBatches).set({ progress: prepared }).where(eq(mintBatches.id, batchId)).run();
       },
     });
-    await db
-      .update(mintBatches)
-      .set({ status: "done", progress: count, finishedAt: new Date(), sealedPasswords: seal(tokenCsv(tokens), SEAL_PURPOSE) })
-      .where(eq(mintBatches.id, batchId))
-      .run();
+    // The slices become the batch's one sealed CSV, in one transaction (synchronous: nothing awaited).
+    db.transaction((tx) => {
+      const slices = tx.select().from(mintSlices).where(eq(mintSlices.batchId, batchId)).orderBy(asc(mintSlices.start)).all();
+      const lines = slices.map((slice) => unseal(slice.sealedPasswords, SEAL_PURPOSE));
+      if (lines.some((part) => part === null)) throw new Error("a slice's passwords could not be opened (SESSION_SECRET rotated during the mint?)");
+      tx.update(mintBatches)
+        .set({ status: "done", progress: count, finishedAt: new Date(), sealedPasswords: seal(TOKEN_CSV_HEADER + lines.join(""), SEAL_PURPOSE) })
+        .where(eq(mintBatches.id, batchId))
+        .run();
+      tx.delete(mintSlices).where(eq(mintSlices.batchId, batchId)).run();
+    });
   } catch (error) {
+    if (error instanceof MintStopped) {
+      // Left `minting`, its slices kept: the next start goes on from here.
+      db.update(mintBatches).set({ progress: error.written }).where(eq(mintBatches.id, batchId)).run();
+      return;
+    }
     console.error(`Minting batch ${batchId} failed:`, error);
     await discardBatchTokens(db, batchId);
+    await db.delete(mintSlices).where(eq(mintSlices.batchId, batchId)).run();
     await db.update(mintBatches).set({ status: "failed", finishedAt: new Date() }).where(eq(mintBatches.id, batchId)).run();
   }
 }
 
-/** Resolves when every job this process started has ended (tests; shutdown). */
+/** Resolves when every job this process started has ended (tests). */
 export async function mintJobsSettled(): Promise<void> {
-  await Promise.all(running);
+  await Promise.all(jobs.running);
+}
+
+/**
+ * A stop (server/main.ts): the slice each job is hashing runs to its end, unpaced and giving way to
+ * nobody, its tokens and sealed passwords written; no further slice starts. Resolves when every job
+ * has stopped; their batches stay `minting` for the next start.
+ */
+export async function stopMints(): Promise<void> {
+  jobs.stopping = true;
+  hurry();
+  await mintJobsSettled();
 }
 
 /**
  * At start, in the one process that resumes them (server/main.ts): each batch a stopped process
- * left `minting` is minted again from the beginning, under its own id and count. The tokens it had
- * written are removed first: their plain passwords, which only the job held, are gone. Returns how
- * many were resumed; the jobs run in the background like any other (mintJobsSettled).
+ * left `minting` goes on from its first position not written. When its written tokens are not all
+ * in slices that open (SESSION_SECRET rotated since, or a process that kept no slices), their
+ * passwords are lost: those tokens are removed and the batch starts again from the beginning.
+ * Returns the batches resumed and how many of them started over; the jobs run in the background
+ * like any other (mintJobsSettled).
  */
-export async function resumeInterruptedMints(db: Db, appUrl: string): Promise<number> {
+export async function resumeInterruptedMints(db: Db, appUrl: string): Promise<{ resumed: number; restarted: number }> {
   const interrupted = await db.select({ id: mintBatches.id, count: mintBatches.count }).from(mintBatches).where(eq(mintBatches.status, "minting")).all();
+  let restarted = 0;
   for (const { id, count } of interrupted) {
-    await discardBatchTokens(db, id);
-    await db.update(mintBatches).set({ progress: 0 }).where(eq(mintBatches.id, id)).run();
-    const job = runMintJob(db, id, count, appUrl).finally(() => running.delete(job));
-    running.add(job);
+    const slices = await db.select().from(mintSlices).where(eq(mintSlices.batchId, id)).orderBy(asc(mintSlices.start)).all();
+    const [tokens] = await db.select({ n: countRows() }).from(tagbackTokens).where(eq(tagbackTokens.batchId, id)).all();
+    let kept = 0;
+    let whole = true;
+    for (const slice of slices) {
+      const lines = unseal(slice.sealedPasswords, SEAL_PURPOSE);
+      // Slices are written in order, each starting where the one before ended.
+      if (lines === null || slice.start !== kept) {
+        whole = false;
+        break;
+      }
+      kept += lines.split("\n").length - 1;
+    }
+    if (!whole || kept !== tokens!.n) {
+      restarted++;
+      kept = 0;
+      await discardBatchTokens(db, id);
+      await db.delete(mintSlices).where(eq(mintSlices.batchId, id)).run();
+    }
+    await db.update(mintBatches).set({ progress: kept }).where(eq(mintBatches.id, id)).run();
+    startJob(db, id, count, appUrl, kept);
   }
-  return interrupted.length;
+  return { resumed: interrupted.length, restarted };
 }
 
 /** Ends the offer of passwords nobody downloaded in time. */

@@ -72,7 +72,27 @@ export type FillOptions = Pick<MintOptions, "generateToken"> & {
   sliceSize?: number;
   /** Called after each slice is written, with how many tokens are. */
   onProgress?: (prepared: number) => void;
+  /** Tokens of the batch already written by an earlier run: minting goes on from there (default 0). */
+  from?: number;
+  /**
+   * Called inside each slice's transaction with the tokens it writes and the first one's position,
+   * so what it keeps (the job's sealed passwords) is written with them or not at all.
+   */
+  keepSlice?: (tx: Tx, start: number, tokens: MintedToken[]) => void;
+  /** Asked before each slice: true stops the mint there (MintStopped), what was written kept. */
+  stopped?: () => boolean;
 };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A mint stopped between two slices (the server stopping): its batch is neither done nor failed. */
+export class MintStopped extends Error {
+  readonly written: number;
+  constructor(written: number) {
+    super(`the mint stopped after ${written} tokens`);
+    this.written = written;
+  }
+}
 
 /**
  * Mints `count` new unclaimed, unverified tokens into the existing batch `batchId` and returns
@@ -83,6 +103,7 @@ export type FillOptions = Pick<MintOptions, "generateToken"> & {
  * each slice its own short transaction with a yield between, so no write holds the database (or
  * the loop) for long and the writes are spread over the whole mint. The batch is complete only
  * when its row says `done`; a failure leaves tokens behind, which `discardBatchTokens` removes.
+ * With `from`, positions before it are taken as written and only the rest is minted (and returned).
  */
 export async function fillBatch(db: Db, batchId: string, count: number, appUrl: string, options: FillOptions = {}): Promise<MintedToken[]> {
   if (!isValidMintCount(count)) {
@@ -92,7 +113,9 @@ export async function fillBatch(db: Db, batchId: string, count: number, appUrl: 
   const hashSlice =
     options.hashSlice ?? ((slice: string[]) => mapWithConcurrency(slice, options.hashConcurrency ?? 8, (password) => hashPassword(password, TOKEN_PASSWORD_COST)));
   const sliceSize = options.sliceSize ?? INSERT_CHUNK;
-  const passwords = Array.from({ length: count }, generateTokenPassword);
+  const from = options.from ?? 0;
+  // Indexed by position in the batch; positions before `from` were minted by an earlier run.
+  const passwords = Array.from({ length: count }, (_, i) => (i < from ? "" : generateTokenPassword()));
 
   // The demo token answers the demo profile in every search, so it is never printed on a sticker.
   const seen = new Set<string>([DEMO_TOKEN]);
@@ -108,30 +131,39 @@ export async function fillBatch(db: Db, batchId: string, count: number, appUrl: 
     throw new Error("could not generate a unique token");
   };
 
-  const slots = passwords.map(() => freshCandidate());
-  for (let start = 0; start < count; start += sliceSize) {
+  const slots = passwords.map((_, i) => (i < from ? "" : freshCandidate()));
+  for (let start = from; start < count; start += sliceSize) {
+    if (options.stopped?.()) throw new MintStopped(start);
     const end = Math.min(count, start + sliceSize);
     const hashes = await hashSlice(passwords.slice(start, end));
     if (hashes.length !== end - start) throw new Error(`a slice of ${end - start} passwords came back with ${hashes.length} hashes`);
-    let pending = Array.from({ length: end - start }, (_, i) => start + i);
-    for (let round = 0; pending.length > 0; round++) {
-      if (round >= MAX_ROUNDS) throw new Error("could not insert unique tokens");
-      const inserted = await db
-        .insert(tagbackTokens)
-        .values(
-          pending.map((i) => ({ token: slots[i]!, passwordHash: hashes[i - start]!, isClaimed: false, isVerified: false, batchId })),
-        )
-        .onConflictDoNothing({ target: tagbackTokens.token })
-        .returning({ token: tagbackTokens.token })
-        .all();
-      const written = new Set(inserted.map((row) => row.token));
-      pending = pending.filter((i) => !written.has(slots[i]!));
-      for (const i of pending) slots[i] = freshCandidate();
-    }
+    // better-sqlite3 runs the transaction synchronously: nothing inside is awaited.
+    db.transaction((tx) => {
+      let pending = Array.from({ length: end - start }, (_, i) => start + i);
+      for (let round = 0; pending.length > 0; round++) {
+        if (round >= MAX_ROUNDS) throw new Error("could not insert unique tokens");
+        const inserted = tx
+          .insert(tagbackTokens)
+          .values(
+            pending.map((i) => ({ token: slots[i]!, passwordHash: hashes[i - start]!, isClaimed: false, isVerified: false, batchId })),
+          )
+          .onConflictDoNothing({ target: tagbackTokens.token })
+          .returning({ token: tagbackTokens.token })
+          .all();
+        const written = new Set(inserted.map((row) => row.token));
+        pending = pending.filter((i) => !written.has(slots[i]!));
+        for (const i of pending) slots[i] = freshCandidate();
+      }
+      options.keepSlice?.(tx, start, minted(start, end));
+    });
     options.onProgress?.(end);
     await yieldToEventLoop();
   }
-  return slots.map((token, i) => ({ token, password: passwords[i]!, url: tokenUrl(appUrl, token) }));
+  return minted(from, count);
+
+  function minted(first: number, end: number): MintedToken[] {
+    return slots.slice(first, end).map((token, i) => ({ token, password: passwords[first + i]!, url: tokenUrl(appUrl, token) }));
+  }
 }
 
 /** Removes what a failed mint wrote into its batch, a chunk at a time. */
@@ -180,8 +212,14 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
+export const TOKEN_CSV_HEADER = "token,password,url\n";
+
+/** The CSV's lines for `rows`, without the header, each ending in a newline. */
+export function tokenCsvLines(rows: ReadonlyArray<MintedToken>): string {
+  return rows.map((r) => [r.token, r.password, r.url].map(csvField).join(",") + "\n").join("");
+}
+
 /** CSV with the header `token,password,url`, one line per token, ending in a newline. */
 export function tokenCsv(rows: ReadonlyArray<MintedToken>): string {
-  const lines = [["token", "password", "url"], ...rows.map((r) => [r.token, r.password, r.url])];
-  return lines.map((fields) => fields.map(csvField).join(",")).join("\n") + "\n";
+  return TOKEN_CSV_HEADER + tokenCsvLines(rows);
 }

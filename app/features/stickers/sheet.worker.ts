@@ -5,6 +5,8 @@
 // Plain Node loads this file in the source tree: relative imports with their extensions only.
 import { move } from "piscina";
 import { hashPasswordSync, type ScryptCost } from "../../../db/password.ts";
+import { giveWay, TRAFFIC } from "../../core/requests-in-flight.server.ts";
+import { installJsonConsole } from "../../../server/json-console.js";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import { stickerSheetPdf, stickerSheetSvg, type Sticker } from "./sheet.server.ts";
 
@@ -13,40 +15,37 @@ export type SheetTask = { format: "svg" | "pdf"; stickers: Sticker[]; title: str
  * A slice of a mint: its passwords hashed one after another with scryptSync, on this thread (not
  * libuv's pool), each followed by a pause so that this thread's CPU stays within `cpuShare` of a
  * core (a shared-cpu-1x's sustained share is 1/16): no burst longer than one hash (~1.4 ms). And
- * before each hash, while the rest of the process (the finders' requests) used more than
- * `yieldAbove` of a core since the last look, it waits — up to YIELD_AT_MOST_MS a hash, so a busy
- * process slows a mint down without stopping it.
+ * before each hash, while the server answers a request (`traffic`, core/requests-in-flight.server.ts,
+ * shared with the main thread), it waits for that request to end — up to GIVE_WAY_AT_MOST_MS a
+ * hash, so a server that is never idle slows a mint to a hash a second without stopping it. Once a
+ * stop has begun (the `hurry` slot) the slice's rest is hashed at once, so a SIGTERM finishes it
+ * within the shutdown's time. Without `traffic` (tests) it never waits.
  */
-export type HashTask = { format: "hashes"; passwords: string[]; cost: ScryptCost; cpuShare: number; yieldAbove?: number };
+export type HashTask = {
+  format: "hashes";
+  passwords: string[];
+  cost: ScryptCost;
+  cpuShare: number;
+  traffic?: Int32Array;
+  /** The longest wait before one hash (default GIVE_WAY_AT_MOST_MS; tests take a longer one). */
+  giveWayAtMostMs?: number;
+};
 
-const YIELD_STEP_MS = 50;
-const YIELD_AT_MOST_MS = 1_000;
+/** A mint moves at least a hash a second however busy the server. */
+const GIVE_WAY_AT_MOST_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const micros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
-/** CPU the process's other threads used since `since`, as a share of one core. */
-function othersShare(since: { at: number; process: number; thread: number }) {
-  const now = { at: performance.now(), process: micros(process.cpuUsage()), thread: micros(process.threadCpuUsage()) };
-  const wallMs = now.at - since.at;
-  const share = wallMs > 0 ? (now.process - since.process - (now.thread - since.thread)) / 1000 / wallMs : 0;
-  return { share, now };
-}
-
-async function hashPaced({ passwords, cost, cpuShare, yieldAbove = 1 }: HashTask): Promise<string[]> {
+async function hashPaced({ passwords, cost, cpuShare, traffic, giveWayAtMostMs = GIVE_WAY_AT_MOST_MS }: HashTask): Promise<string[]> {
   const hashes: string[] = [];
-  let window = { at: performance.now(), process: micros(process.cpuUsage()), thread: micros(process.threadCpuUsage()) };
+  const hurrying = () => traffic !== undefined && Atomics.load(traffic, TRAFFIC.hurry) === 1;
   for (const password of passwords) {
-    for (let waited = 0; yieldAbove < 1 && waited < YIELD_AT_MOST_MS; waited += YIELD_STEP_MS) {
-      const { share, now } = othersShare(window);
-      window = now;
-      if (share <= yieldAbove) break;
-      await sleep(YIELD_STEP_MS);
-    }
+    if (traffic) await giveWay(traffic, giveWayAtMostMs);
     const before = process.threadCpuUsage();
     hashes.push(hashPasswordSync(password, cost));
     const cpuMs = micros(process.threadCpuUsage(before)) / 1000;
-    if (cpuShare < 1) await sleep(cpuMs * (1 / cpuShare - 1));
+    if (cpuShare < 1 && !hurrying()) await sleep(cpuMs * (1 / cpuShare - 1));
   }
   return hashes;
 }
@@ -75,8 +74,11 @@ async function draw(task: SheetTask): Promise<Uint8Array> {
 }
 
 // Started as a child process (core/worker-pool.server.ts, isolation "process", which sets
-// HEAVY_JOB_CHILD): tasks come and go over IPC, bytes as they are (structured clone).
+// HEAVY_JOB_CHILD): tasks come and go over IPC, bytes as they are (structured clone). It shares the
+// server's stdout and stderr, so it writes as the server does (server/json-console.js, as server.js
+// installs it): one JSON object a line, and a crash is one line with its stack in a field.
 if (process.env.HEAVY_JOB_CHILD === "1" && process.send) {
+  if (process.env.NODE_ENV !== "development") installJsonConsole();
   process.on("message", (message: { id: number; task: SheetTask | HashTask }) => {
     const answer = message.task.format === "hashes" ? hashPaced(message.task) : draw(message.task);
     answer.then(
