@@ -45,7 +45,8 @@ export function a11yScanner(page: Page, testInfo: TestInfo) {
       }
       const results = await new AxeBuilder({ page: scanned }).analyze();
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      // The URL names the page when one test scans several.
+      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), scanned.url()).toEqual([]);
     },
     async close() {
       await context?.close();

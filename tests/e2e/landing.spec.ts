@@ -8,7 +8,7 @@ import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { a11yScanner } from "./a11y";
 import { createUser } from "./db";
 import { expect, searchFormReady, signInAs, test } from "./fixtures";
-import { SLIDE_INTERVAL_MS } from "~/features/marketing/rules";
+import { CONTACT_ICON_ROTATION_MS, SLIDE_INTERVAL_MS } from "~/features/marketing/rules";
 
 const SHOTS = path.join(os.tmpdir(), "tagback-landing-shots");
 const DESKTOP = { width: 1366, height: 900 };
@@ -17,6 +17,14 @@ const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== 
 const items = (page: Page, list: string) => page.locator(`[data-list="${list}"] > li`);
 const carousel = (page: Page) => page.locator("[aria-roledescription=carousel]");
 const activeSlide = async (page: Page) => Number(await carousel(page).getAttribute("data-active-slide"));
+
+/**
+ * After the clock jumped forward: a short real pause, so that what a fired timer changed (React
+ * renders it in a task of its own) is on the page before a test checks that nothing changed.
+ */
+async function settled(page: Page) {
+  await page.waitForTimeout(300);
+}
 
 /** With JavaScript, waits until the slideshow has hydrated (its Play/Pause button is there). */
 async function slideshowReady(page: Page) {
@@ -106,15 +114,20 @@ test.describe("the landing page", () => {
   });
 
   test("the slideshow plays by itself, pauses, and when paused has arrows, dots and swipes", { tag: "@js-only" }, async ({ page }) => {
+    // The page's timers on Playwright's clock: time runs as usual, and the test jumps it forward
+    // past a slide's interval instead of waiting for it (CI time).
+    await page.clock.install();
     await page.goto("/");
     await slideshowReady(page);
-    await expect.poll(() => activeSlide(page), { timeout: SLIDE_INTERVAL_MS * 2 }).toBeGreaterThan(0);
+    await page.clock.fastForward(SLIDE_INTERVAL_MS);
+    await expect.poll(() => activeSlide(page)).toBeGreaterThan(0);
     // Playing: no arrows, no dots.
     await expect(carousel(page).getByRole("button", { name: "Next slide" })).toHaveCount(0);
 
     await carousel(page).getByRole("button", { name: "Pause slideshow" }).click();
     const start = await activeSlide(page);
-    await page.waitForTimeout(SLIDE_INTERVAL_MS + 500);
+    await page.clock.fastForward(SLIDE_INTERVAL_MS + 500);
+    await settled(page);
     expect(await activeSlide(page)).toBe(start);
 
     const dots = carousel(page).getByRole("list", { name: "Choose a slide" }).getByRole("button");
@@ -147,16 +160,17 @@ test.describe("the landing page", () => {
 
   test("under prefers-reduced-motion the slideshow does not move by itself", { tag: "@js-only" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/");
     await slideshowReady(page);
     await expect(carousel(page).getByRole("button", { name: "Play slideshow" })).toBeVisible();
     await expect(carousel(page).getByRole("button", { name: "Next slide" })).toBeVisible();
-    await page.waitForTimeout(SLIDE_INTERVAL_MS + 1000);
-    expect(await activeSlide(page)).toBe(0);
     // The contact button's icon does not rotate either.
     const icon = page.locator("[data-contact-icon]");
     const first = await icon.getAttribute("data-contact-icon");
-    await page.waitForTimeout(2500);
+    await page.clock.fastForward(Math.max(SLIDE_INTERVAL_MS, CONTACT_ICON_ROTATION_MS) + 1000);
+    await settled(page);
+    expect(await activeSlide(page)).toBe(0);
     expect(await icon.getAttribute("data-contact-icon")).toBe(first);
   });
 

@@ -85,7 +85,8 @@ test("live with JavaScript: the finder messages the owner from the scan, the own
   }
 });
 
-test("without JavaScript: the same exchange through form posts and reloads", async ({ browser, baseURL }) => {
+// Both phones have JavaScript off whatever the project (personOnPhone): it runs once, in js-off.
+test("without JavaScript: the same exchange through form posts and reloads", { tag: "@js-off-only" }, async ({ browser, baseURL }) => {
   const owner = createOwner({ firstName: "Keys" });
   const finder = createUser();
   const a = await personOnPhone(browser, baseURL!, finder.id, false);
