@@ -6,7 +6,7 @@
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
 //   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
-//                                   [--scan-every 100] [--health-every 100]
+//                                   [--scan-every 100] [--health-every 100] [--warm 0]
 //   npm run bench -- --cpu-quota                                      # after the other runs
 //
 // It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
@@ -18,6 +18,10 @@
 // lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
 // `--scan-every` / `--health-every` set the probe's gaps: the default (100 ms each, ~8 requests a
 // second) nearly fills the quota by itself; Fly's own health check comes every 10 s (fly.toml).
+// `--warm N` sends N scans of new owners one after another, under the quota, after the first scans
+// and before the rest: a fresh process's scans cost ~12 ms of CPU at first and ~3.5 ms after ~400
+// (V8 compiling and optimising the code the scan runs), so without it the "alone" rows measure the
+// warm-up after a deploy, and with it a process that has been serving for a while.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +57,8 @@ export type QuotaResult =
       cgroup: string;
       startSeconds: number;
       firstScansMs: number[];
+      /** The scans sent one after another to warm the process (`--warm`), and how long they took. */
+      warm: { scans: number; seconds: number };
       /** The server's CPU over IDLE_SECONDS with no request at all (timers, metrics, the outbox's poll). */
       quietCpuMsPerSecond: number;
       idle: QuotaRun;
@@ -182,6 +188,7 @@ export async function measureCpuQuota(options: {
   nodeFlags?: string;
   quotaUs?: number;
   every?: Partial<Every>;
+  warm?: number;
 }): Promise<QuotaResult> {
   const every: Every = { scanMs: options.every?.scanMs ?? PROBE_EVERY_MS, healthMs: options.every?.healthMs ?? PROBE_EVERY_MS };
   const cgroup = makeCgroup(options.quotaUs);
@@ -221,6 +228,9 @@ export async function measureCpuQuota(options: {
 
     const firstScansMs: number[] = [];
     for (let i = 0; i < FIRST_SCANS; i++) firstScansMs.push((await timed(`${app.base}/?t=${tokens()}`)) ?? NaN);
+    const warmStarted = performance.now();
+    for (let i = 0; i < (options.warm ?? 0); i++) await timed(`${app.base}/?t=${tokens()}`);
+    const warm = { scans: options.warm ?? 0, seconds: (performance.now() - warmStarted) / 1000 };
     const quietFrom = processCpuMs(serverPid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const quietCpuMsPerSecond = (processCpuMs(serverPid) - quietFrom) / IDLE_SECONDS;
@@ -236,7 +246,7 @@ export async function measureCpuQuota(options: {
     }
     await stopChild(app);
     const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
-    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, quietCpuMsPerSecond, idle, mint, gc, every };
+    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, warm, quietCpuMsPerSecond, idle, mint, gc, every };
   } finally {
     await stopAll();
     try {
@@ -266,7 +276,7 @@ export function renderCpuQuota(result: QuotaResult): string {
   const lines = [
     title,
     ``,
-    `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.`,
+    `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.${result.warm.scans > 0 ? ` Then ${result.warm.scans} scans one after another, to warm the process: ${result.warm.seconds.toFixed(0)} s.` : ""}`,
     ``,
     `With no request at all, the server used ${result.quietCpuMsPerSecond.toFixed(1)} ms of CPU a second (${IDLE_SECONDS} s; the quota is ${(QUOTA.quotaUs / QUOTA.periodUs) * 1000} ms a second).`,
     ``,
@@ -303,10 +313,12 @@ if (import.meta.main) {
       "quota-us": { type: "string" },
       "scan-every": { type: "string" },
       "health-every": { type: "string" },
+      warm: { type: "string", default: "0" },
     },
   });
   stopAllOnSignal(() => {});
   const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]),
+    warm: Number(values.warm),
     every: { scanMs: values["scan-every"] === undefined ? undefined : Number(values["scan-every"]), healthMs: values["health-every"] === undefined ? undefined : Number(values["health-every"]) },
   });
   console.log(renderCpuQuota(result));
