@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 type FieldProps = {
   label: string;
@@ -30,7 +30,7 @@ export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) 
 }
 
 /** The hint and the errors under a field, the way every field shows them (`hintId` when the input names the hint). */
-export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: string; hintId?: string; errors?: string[]; errorId?: string }) {
+export function FieldMessages({ hint, hintId, errors, errorId }: { hint?: ReactNode; hintId?: string; errors?: string[]; errorId?: string }) {
   return (
     <>
       {hint ? (

@@ -1,26 +1,10 @@
 // Form controls of the owner pages that app/components/ui/field.tsx does not have: a text area, a
 // checkbox and a switch (a real checkbox with role="switch", so it submits without JavaScript),
-// each with its messages under it.
+// each with its messages under it (field.tsx's FieldMessages).
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { FieldMessages } from "~/components/ui/field";
 
 type Described = { errors?: string[]; errorId?: string; hint?: ReactNode; hintId?: string };
-
-function Messages({ errors, errorId, hint, hintId }: Described) {
-  return (
-    <>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function describedBy({ errors, errorId, hint, hintId }: Described) {
   return [hint ? hintId : null, errors?.length ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -45,7 +29,7 @@ export function TextArea({
         aria-describedby={describedBy(described)}
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
       />
-      <Messages {...described} />
+      <FieldMessages {...described} />
     </div>
   );
 }
@@ -81,7 +65,7 @@ export function CheckboxField({
         </label>
       </div>
       <div className={asSwitch ? "pl-14" : "pl-7"}>
-        <Messages {...described} />
+        <FieldMessages {...described} />
       </div>
     </div>
   );
