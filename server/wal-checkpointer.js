@@ -1,21 +1,51 @@
 // The WAL checkpointer's thread (server/wal-checkpoints.ts starts it). SQLite's own checkpoint runs
 // inside whichever commit pushes the WAL past its threshold: on the request path, in the event loop,
 // with two fsyncs — single statements of 70–520 ms under cold-scan load (docs/performance.md, decision 037).
-// Here a second connection to the same file checkpoints every `intervalMs` in a thread of its own,
-// so no request waits for one. PASSIVE: it copies what it can and never waits for (or blocks) a
-// reader or a writer, as SQLite's automatic checkpoint does, so Litestream's read lock is respected
-// as before.
+// Here a second connection to the same file checkpoints in a thread of its own, so no request
+// waits for one. PASSIVE: it copies what it can and never waits for (or blocks) a reader or a
+// writer, as SQLite's automatic checkpoint does, so Litestream's read lock is respected as before.
+//
+// Every `intervalMs` it reads the WAL index's header (no SQL) and checkpoints only once `copyFrames`
+// wait, or once frames have waited `lingerMs`: under load that is every look, at a finder's pace
+// it copies a page written by many scans once instead of once a scan.
 // Plain JavaScript on purpose: a production process loads no TypeScript (server.js).
+import fs from "node:fs";
 import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
+import { walIndex } from "./wal-index.js";
 
-const { file, intervalMs, idleRounds } = workerData;
+const { file, intervalMs, idleRounds, copyFrames, lingerMs } = workerData;
 const db = new Database(file, { fileMustExist: true });
+// The connection has made the -shm file if nothing else had.
+const shm = fs.openSync(`${file}-shm`, "r");
 let idle = 0;
 let stopped = false;
-let last = { log: 0, checkpointed: 0 };
+let lastFrames = -1;
+/** When the frames now waiting began to wait (since the last checkpoint); null when none wait. */
+let waitingSince = null;
+
+function look() {
+  const index = walIndex(shm) ?? { frames: 0, copied: 0 };
+  // Nothing written since the last look, for long enough: the thread ends. It costs ~10 MB while
+  // it lives, and the server starts it again when frames wait (server/wal-checkpoints.ts).
+  if (index.frames !== lastFrames) {
+    lastFrames = index.frames;
+    idle = 0;
+  } else if (++idle >= idleRounds) {
+    return stop();
+  }
+  const behind = index.frames - index.copied;
+  if (behind <= 0) {
+    waitingSince = null;
+    return;
+  }
+  waitingSince ??= performance.now();
+  if (behind >= copyFrames || performance.now() - waitingSince >= lingerMs) checkpoint();
+}
 
 function checkpoint() {
+  // Frames a reader still needs stay behind: they wait their `lingerMs` again before the next try.
+  waitingSince = null;
   const started = performance.now();
   let row;
   try {
@@ -25,15 +55,6 @@ function checkpoint() {
     parentPort.postMessage({ error: String(error?.code ?? error) });
     return;
   }
-  // Nothing new since the last one: no message (the call itself read only the WAL index's header).
-  // Idle long enough, the thread ends: it costs ~10 MB while it lives, and the server starts it
-  // again when frames wait (server/wal-checkpoints.ts).
-  if (row.log === last.log && row.checkpointed === last.checkpointed) {
-    if (++idle >= idleRounds) stop();
-    return;
-  }
-  idle = 0;
-  last = row;
   parentPort.postMessage({ seconds: (performance.now() - started) / 1000, frames: row.log, checkpointed: row.checkpointed });
 }
 
@@ -41,12 +62,13 @@ function stop() {
   if (stopped) return;
   stopped = true;
   clearInterval(timer);
+  fs.closeSync(shm);
   db.close();
   parentPort.close();
 }
 
-const timer = setInterval(checkpoint, intervalMs);
-checkpoint();
+const timer = setInterval(look, intervalMs);
+look();
 parentPort.on("message", (message) => {
   if (message === "stop") stop();
 });

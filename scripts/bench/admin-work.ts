@@ -7,6 +7,7 @@
 // gives the longest delay since the one before).
 import { spawnSync } from "node:child_process";
 import { DEMO_IDENTIFIERS, DEMO_PASSWORDS } from "../../db/seed.ts";
+import { MINT_PROGRESS_REFRESH_SECONDS } from "../../app/features/stickers/rules.ts";
 import { randomPublicIp } from "./client-ips.ts";
 import type { Server } from "./servers.ts";
 
@@ -70,7 +71,8 @@ export async function mintFromPage(app: Server, cookie: string, count: number): 
     const page = await (await fetch(app.base + location, { headers: { Cookie: cookie, "Fly-Client-IP": ADMIN_IP } })).text();
     if (page.includes('data-testid="minted-batch"')) return location.split("/").pop()!;
     if (page.includes('data-testid="mint-failed"')) throw new Error("minting failed");
-    await sleep(1_000);
+    // As often as the page itself looks again (its meta refresh without JavaScript).
+    await sleep(MINT_PROGRESS_REFRESH_SECONDS * 1000);
   }
 }
 

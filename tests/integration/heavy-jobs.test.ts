@@ -190,3 +190,19 @@ test("a mint's hash does not start while a request is in flight, starts as soon 
   }
   await expect.poll(() => requestsToGiveWayTo(counters)).toBe(0);
 });
+
+test("a mint's thread stays within its CPU share, everything it runs counted", { timeout: 30_000 }, async () => {
+  // Run here, on this thread, so that its CPU can be read whole: a tenth of a core, 30 hashes.
+  const { default: render } = await import("~/features/stickers/sheet.worker");
+  const share = 0.1;
+  await render({ format: "hashes", passwords: ["10000000"], cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
+  const cpuBefore = process.threadCpuUsage();
+  const started = performance.now();
+  const hashes = (await render({ format: "hashes", passwords: Array.from({ length: 30 }, (_, i) => String(20_000_000 + i)), cost: TOKEN_PASSWORD_COST, cpuShare: share })) as string[];
+  const wallMs = performance.now() - started;
+  const cpu = process.threadCpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  expect(hashes).toHaveLength(30);
+  // Paced on a reading around each hash alone, this thread ran at ~3.7 times its share.
+  expect(cpuMs / wallMs).toBeLessThan(share * 1.5);
+});

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection.ts";
-import { BACKSTOP_FRAMES, leaveCheckpointsToThread, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
+import { BACKSTOP_FRAMES, COPY_FRAMES, leaveCheckpointsToThread, LINGER_MS, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
 import { processMetrics } from "~/core/metrics.server";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
@@ -36,7 +36,7 @@ describe("the checkpointer thread", () => {
   const opened: Db[] = [];
   afterAll(() => opened.forEach((db) => db.$client.close()));
 
-  test("a serving connection's commits leave the WAL to the thread, which copies all of it", async () => {
+  test("a serving connection's commits leave the WAL to the thread, which copies all of it, a few frames once they have waited", { timeout: 30_000 }, async () => {
     const file = tempFile();
     const { db } = openDatabase(file);
     opened.push(db);
@@ -54,6 +54,13 @@ describe("the checkpointer thread", () => {
     // Writes go on while it runs; the next round copies them too.
     writeRows(db, 300);
     await expect.poll(() => walIndex(file), { timeout: 10_000 }).toSatisfy(({ frames, copied }) => copied === frames && frames !== before.frames);
+    // A few frames, far fewer than COPY_FRAMES (a finder's pace): copied once they have waited LINGER_MS.
+    // (The WAL starts over once all of it is copied: counted from the index as it is after them.)
+    writeRows(db, 5);
+    const waiting = walIndex(file);
+    expect(waiting.frames - waiting.copied).toBeGreaterThan(0);
+    expect(waiting.frames - waiting.copied).toBeLessThan(COPY_FRAMES);
+    await expect.poll(() => walIndex(file), { timeout: LINGER_MS + 5_000 }).toSatisfy(({ frames, copied }) => copied === frames);
     const metrics = await processMetrics.metrics();
     expect(metrics).toMatch(/^tagback_sqlite_checkpoint_seconds_count [1-9]/m);
     expect(metrics).toMatch(/^tagback_sqlite_wal_frames_behind 0$/m);

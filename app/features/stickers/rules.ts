@@ -9,6 +9,12 @@ export const TOKEN_PASSWORD_MAX = 10;
 export const MINTED_PASSWORD_LENGTH = 8;
 /** One `tokens mint` run makes at most this many tokens. */
 export const MAX_MINT_COUNT = 10_000;
+/**
+ * A batch's page, while it is minted, reads its progress again this often: reloading itself without
+ * JavaScript, its loader alone with it. Each look is a signed-in request on the machine the finders
+ * share; once a second it was a sixth of a shared-cpu-1x's quota with the page (decision 004).
+ */
+export const MINT_PROGRESS_REFRESH_SECONDS = 3;
 
 /**
  * Every printed QR code — sheets and the CLI's images — at error-correction level H (stickers on

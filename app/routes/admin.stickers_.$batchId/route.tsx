@@ -1,6 +1,6 @@
 // /admin/stickers/:batchId: one batch — while it is minted, its progress (a bar that updates every
-// second with JavaScript; without it the page refreshes itself every few seconds, and a link does
-// the same); when it is done, its passwords (once, to the admin who minted it) and its sheets.
+// few seconds: with JavaScript its loader is read again, without it the page reloads itself, and a
+// link does the same); when it is done, its passwords (once, to the admin who minted it) and its sheets.
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/route";
@@ -13,10 +13,8 @@ import { Section } from "~/components/ui/section";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchHref, inventoryHref, passwordsHref, sheetHref, shortId } from "~/features/stickers/admin-links";
 import { mintJobView, type MintJobView } from "~/features/stickers/mint-job.server";
+import { MINT_PROGRESS_REFRESH_SECONDS } from "~/features/stickers/rules";
 import { message } from "~/i18n/messages";
-
-/** Seconds between two reloads of a page that is minting, without JavaScript. */
-const REFRESH_SECONDS = 3;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sticker batch | Admin | Tagback" }];
 
@@ -59,14 +57,14 @@ function Progress({ batch }: { batch: MintJobView }) {
   useEffect(() => {
     const timer = setInterval(() => {
       if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
+    }, MINT_PROGRESS_REFRESH_SECONDS * 1000);
     return () => clearInterval(timer);
   }, [revalidator]);
   const percent = Math.floor((batch.progress / batch.count) * 100);
   return (
     <Section id="batch-title" title={`${message("stickers.minting").title} ${batch.count} stickers…`}>
-      {/* Without JavaScript the page reloads itself; with it, the loader is read again every second. */}
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+      {/* Without JavaScript the page reloads itself; with it, the loader is read again. */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${MINT_PROGRESS_REFRESH_SECONDS}">` }} />
       <div data-testid="mint-progress">
         <progress max={batch.count} value={batch.progress} className="h-3 w-full accent-brand-600" aria-labelledby="mint-progress-text" />
         <p id="mint-progress-text" role="status" className="mt-2 text-sm">
