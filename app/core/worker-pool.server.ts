@@ -15,6 +15,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Piscina } from "piscina";
+import { relayChildStderr } from "./child-stderr.server.ts";
 import { countRefusedHeavyJob, runHeavyJob, type HeavyJobKind } from "./heavy-jobs.server.ts";
 
 export class WorkerBusyError extends Error {
@@ -67,8 +68,10 @@ function childRunner(file: string, idleTimeoutMs: number) {
       env: { ...process.env, [HEAVY_JOB_CHILD]: "1" },
       // The parent's profiling flags would write a profile per child; its heap flags come through NODE_OPTIONS.
       execArgv: process.execArgv.filter((arg) => !arg.startsWith("--cpu-prof") && !arg.startsWith("--inspect")),
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // stderr through this process: what V8 writes there itself (a fatal out-of-memory) is plain text.
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
+    relayChildStderr(started.stderr!);
     started.on("message", (message: { id: number; result?: unknown; error?: string }) => {
       const waiting = pending.get(message.id);
       pending.delete(message.id);

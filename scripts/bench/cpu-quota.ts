@@ -47,8 +47,8 @@ const SERIES = 6;
 /** The issue's budgets under the quota. */
 export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
 
-/** The machine's 1-minute load average, the cgroup's throttling so far and the server's CPU time (all its threads). */
-export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number };
+/** The machine's 1-minute load average, the cgroup's throttling so far and the server's CPU time (all its threads, and by thread). */
+export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number; threads: Map<string, number> };
 export type QuotaRun = { scans: Latencies; health: Latencies; seconds: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
 export type QuotaResult =
   | { supported: false; reason: string }
@@ -81,6 +81,30 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * The server's CPU so far by thread, in ms, from each thread's schedstat (nanoseconds, not the
+ * 10-ms ticks of /proc/PID/stat): its main thread as "main", the others by name, summed — V8's
+ * helpers ("V8Worker": compilers, GC markers), worker threads ("WorkerThread" and the heavy-job
+ * pool's), libuv's pool ("libuv-worker"). What a lone scan's tail waits for shows here.
+ */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const name = tid === String(pid) ? "main" : fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+        const ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+        byName.set(name, (byName.get(name) ?? 0) + ns / 1e6);
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+  } catch {
+    // the process ended
+  }
+  return byName;
+}
+
 let serverPid: number | undefined;
 let requestsSent = 0;
 
@@ -100,6 +124,7 @@ function conditions(cgroup: Cgroup): Conditions {
     throttledMs: stat.throttled_time !== undefined ? Number(stat.throttled_time) / 1e6 : Number(stat.throttled_usec ?? 0) / 1000,
     cpuMs: processCpuMs(serverPid),
     requests: requestsSent,
+    threads: threadCpuMs(serverPid),
   };
 }
 
@@ -270,9 +295,18 @@ export function renderCpuQuota(result: QuotaResult): string {
     return (
       `the server used ${(cpu / 1000).toFixed(1)} s of CPU in ${run.seconds.toFixed(0)} s (${(cpu / run.seconds / 10).toFixed(1)} % of a core; the quota is ${((100 * QUOTA.quotaUs) / QUOTA.periodUs).toFixed(2)} %), ` +
       `${(cpu / Math.max(1, requests)).toFixed(1)} ms a request over ${requests} scans and health checks; ` +
-      `${run.after.throttled - run.before.throttled} of ${run.after.periods - run.before.periods} periods throttled (${((run.after.throttledMs - run.before.throttledMs) / 1000).toFixed(1)} s waited); ${when(run.before)} → ${run.after.load.toFixed(2)}`
+      `${run.after.throttled - run.before.throttled} of ${run.after.periods - run.before.periods} periods throttled (${((run.after.throttledMs - run.before.throttledMs) / 1000).toFixed(1)} s waited); ${when(run.before)} → ${run.after.load.toFixed(2)}; ` +
+      `by thread, ms of CPU a second: ${byThread(run)}`
     );
   };
+  // A thread that ended before the run's end (an idle pool's) is missing from `after`: not counted.
+  const byThread = (run: QuotaRun) =>
+    [...run.after.threads]
+      .map(([name, ms]) => [name, (ms - (run.before.threads.get(name) ?? 0)) / run.seconds] as const)
+      .filter(([, perSecond]) => perSecond >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, perSecond]) => `${name} ${perSecond.toFixed(1)}`)
+      .join(", ");
   const lines = [
     title,
     ``,
