@@ -20,7 +20,11 @@ const server = new SMTPServer({
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("end", () => {
       for (const rcpt of session.envelope.rcptTo) {
-        fs.writeFileSync(path.join(dir, mailFileName(`${Date.now()}-${process.hrtime.bigint()}`, rcpt.address)), Buffer.concat(chunks));
+        // Written aside, then renamed into place: a test polling the folder from another process
+        // could otherwise read the file between its creation and its write — a mail with no text.
+        const file = path.join(dir, mailFileName(`${Date.now()}-${process.hrtime.bigint()}`, rcpt.address));
+        fs.writeFileSync(`${file}.partial`, Buffer.concat(chunks));
+        fs.renameSync(`${file}.partial`, file);
       }
       callback();
     });
