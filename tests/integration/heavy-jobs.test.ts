@@ -2,7 +2,8 @@
 // mint's slice asked at once run one after the other, in the order they came, and the queue shows
 // in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
 // the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
-// goes on answering; and a mint's hash waits while a request is in flight, not longer.
+// goes on answering; a mint's hash waits while a request is in flight, not longer; and a paced
+// mint's thread keeps to its CPU share, all of its CPU counted.
 import crypto from "node:crypto";
 import { once } from "node:events";
 import http from "node:http";

@@ -9,16 +9,21 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection.ts";
 import { BACKSTOP_FRAMES, COPY_FRAMES, leaveCheckpointsToThread, LINGER_MS, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
+import { walIndex as readWalIndex } from "../../server/wal-index.js";
 import { processMetrics } from "~/core/metrics.server";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import { startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 
-/** The WAL index header's frame counts (sqlite's wal.c: mxFrame at byte 16, nBackfill at 96; native order). */
+/** The WAL index header's frame counts, read as the server and its thread read them (server/wal-index.js). */
 function walIndex(file: string) {
-  const shm = fs.readFileSync(`${file}-shm`);
-  return { frames: shm.readUInt32LE(16), copied: shm.readUInt32LE(96) };
+  const fd = fs.openSync(`${file}-shm`, "r");
+  try {
+    return readWalIndex(fd)!;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function tempFile() {
