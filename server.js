@@ -12,6 +12,7 @@
 // loads the React app. SQLite in WAL mode is the state they share (sessions, rate limits).
 import cluster from "node:cluster";
 import path from "node:path";
+import { growHeapBeforeCollecting } from "./server/heap-growth.js";
 import { installJsonConsole } from "./server/json-console.js";
 import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
 
@@ -20,6 +21,9 @@ process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
 // Every line the server writes is JSON, except for a person at `npm run dev` (server/json-console.js).
 if (!development) installJsonConsole();
+// Fewer, later major GCs: each one is ~25 ms of CPU at once, five periods of a shared CPU's quota
+// (server/heap-growth.js, decision 040). Before the bundle is loaded, so the first limits are set so.
+if (!development) growHeapBeforeCollecting();
 
 // Builds when there is no build; refuses one that is not a production build (React's development client).
 if (!development && cluster.isPrimary) requireProductionBuild();
