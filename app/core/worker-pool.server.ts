@@ -5,6 +5,7 @@
 // requests is refused at once (`WorkerBusyError` → 503) rather than queued for minutes. An idle
 // thread exits after a while and gives its memory back. Every pool's tasks also pass through one
 // process-wide gate (core/heavy-jobs.server.ts): one heavy job runs at a time, whichever pool it is in.
+// A worker module lowers its own CPU priority as it loads (core/heavy-job-priority.server.ts).
 //
 // A worker's code is a module of its own. In the source tree (tests, `npm run dev`) Node runs the
 // `.ts` file itself, stripping its types, so its imports must be relative and name their `.ts`

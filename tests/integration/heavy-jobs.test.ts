@@ -2,9 +2,11 @@
 // mint's slice asked at once run one after the other, in the order they came, and the queue shows
 // in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
 // the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
-// goes on answering; a mint's hash waits while a request is in flight, not longer; and a paced
-// mint's thread keeps to its CPU share, all of its CPU counted.
+// goes on answering; a mint's hash waits while a request is in flight, not longer; a paced
+// mint's thread keeps to its CPU share, all of its CPU counted; and every heavy job runs at the
+// lowest CPU priority.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,7 +23,8 @@ import { requestsToGiveWayTo, traffic, TRAFFIC } from "~/core/requests-in-flight
 import { countInFlight } from "../../server/in-flight";
 import { tokenUrl } from "~/features/stickers/mint.server";
 import { mintJobsSettled, requestMint } from "~/features/stickers/mint-job.server";
-import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, sheetPool } from "~/features/stickers/sheet-jobs.server";
+import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, renderSheetSvg, sheetPool } from "~/features/stickers/sheet-jobs.server";
+import { HEAVY_JOB_NICE } from "~/core/heavy-job-priority.server";
 import { createOwner } from "../support/routes";
 import { testDb } from "../support/test-db";
 
@@ -206,4 +209,51 @@ test("a mint's thread stays within its CPU share, everything it runs counted", {
   expect(hashes).toHaveLength(30);
   // Paced on a reading around each hash alone, this thread ran at ~3.7 times its share.
   expect(cpuMs / wallMs).toBeLessThan(share * 1.5);
+});
+
+/** The nice value of each thread of a process (Linux: field 19 of /proc/PID/task/TID/stat). */
+function niceByThread(pid: number): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      // The fields after the command name, which is in parentheses and may hold spaces.
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return nice;
+}
+
+/** This process's children (their pids). */
+function children(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test("a heavy job runs at the lowest CPU priority, in its thread as in its child process; the event loop's thread keeps its own", { timeout: 60_000 }, async () => {
+  expect(niceByThread(process.pid).get(process.pid)).toBe(0);
+  // A mint's slice in the pool's thread, paced slowly enough to be running while it is looked at.
+  const slice = mintPool.run({ format: "hashes", passwords: Array.from({ length: 40 }, (_, i) => String(50_000_000 + i)), cost: TOKEN_PASSWORD_COST, cpuShare: 0.05 });
+  await expect.poll(() => [...niceByThread(process.pid).values()].filter((nice) => nice === HEAVY_JOB_NICE).length, { timeout: 20_000 }).toBe(1);
+  expect(niceByThread(process.pid).get(process.pid)).toBe(0);
+  expect(await slice).toHaveLength(40);
+
+  // A sheet, in a child process of its own (which stays a while after its job).
+  const before = new Set(children());
+  await renderSheetSvg([{ token: "330000000001", url: tokenUrl(APP_URL, "330000000001") }]);
+  const started = children().filter((pid) => !before.has(pid));
+  expect(started.length).toBeGreaterThan(0);
+  expect(started.map((pid) => niceByThread(pid).get(pid))).toContain(HEAVY_JOB_NICE);
 });

@@ -3,12 +3,17 @@
 // text; a lock-screen PNG about a tenth of a second. All come back as bytes moved (not copied) to
 // the main thread, where they live outside its capped heap.
 // Plain Node loads this file in the source tree: relative imports with their extensions only.
+import { isMainThread } from "node:worker_threads";
 import { move } from "piscina";
 import { hashPasswordSync, type ScryptCost } from "../../../db/password.ts";
+import { lowerThisThreadsPriority } from "../../core/heavy-job-priority.server.ts";
 import { giveWay, TRAFFIC } from "../../core/requests-in-flight.server.ts";
 import { installJsonConsole } from "../../../server/json-console.js";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import { stickerSheetPdf, stickerSheetSvg, type Sticker } from "./sheet.server.ts";
+
+// In the pool's thread or child process (not when a test imports this module): below every request.
+if (!isMainThread || process.env.HEAVY_JOB_CHILD === "1") lowerThisThreadsPriority();
 
 export type SheetTask = { format: "svg" | "pdf"; stickers: Sticker[]; title: string } | { format: "png"; card: LockScreenCard };
 /**
