@@ -26,6 +26,7 @@ import { mintJobsSettled, requestMint } from "~/features/stickers/mint-job.serve
 import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, renderSheetSvg, sheetPool } from "~/features/stickers/sheet-jobs.server";
 import { HEAVY_JOB_NICE } from "~/core/heavy-job-priority.server";
 import { createOwner } from "../support/routes";
+import { childrenOf } from "./helpers";
 import { testDb } from "../support/test-db";
 
 const APP_URL = "https://tagback.example";
@@ -226,22 +227,6 @@ function niceByThread(pid: number): Map<number, number> {
   return nice;
 }
 
-/** This process's children (their pids). */
-function children(): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 test("a heavy job runs at the lowest CPU priority, in its thread as in its child process; the event loop's thread keeps its own", { timeout: 60_000 }, async () => {
   expect(niceByThread(process.pid).get(process.pid)).toBe(0);
   // A mint's slice in the pool's thread, paced slowly enough to be running while it is looked at.
@@ -251,9 +236,9 @@ test("a heavy job runs at the lowest CPU priority, in its thread as in its child
   expect(await slice).toHaveLength(40);
 
   // A sheet, in a child process of its own (which stays a while after its job).
-  const before = new Set(children());
+  const before = new Set(childrenOf(process.pid));
   await renderSheetSvg([{ token: "330000000001", url: tokenUrl(APP_URL, "330000000001") }]);
-  const started = children().filter((pid) => !before.has(pid));
+  const started = childrenOf(process.pid).filter((pid) => !before.has(pid));
   expect(started.length).toBeGreaterThan(0);
   expect(started.map((pid) => niceByThread(pid).get(pid))).toContain(HEAVY_JOB_NICE);
 });
