@@ -12,13 +12,13 @@ export const HEAVY_JOB_NICE = 19;
 
 /** Lowers the calling thread's CPU priority to HEAVY_JOB_NICE (on Linux; elsewhere it does nothing). */
 export function lowerThisThreadsPriority(): void {
-  // On Linux each thread is a task with an id of its own, and setpriority on that id changes that
-  // thread alone (and the threads it starts later); /proc/thread-self names it.
-  let threadId: number;
   try {
-    threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").at(-1));
+    // On Linux each thread is a task with an id of its own, and setpriority on that id changes that
+    // thread alone (and the threads it starts later); /proc/thread-self names it.
+    const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").at(-1));
+    os.setPriority(threadId, HEAVY_JOB_NICE);
   } catch {
-    return;
+    // No /proc (not Linux), or a sandbox that refuses: the job runs at the usual priority rather
+    // than not at all.
   }
-  os.setPriority(threadId, HEAVY_JOB_NICE);
 }
