@@ -29,7 +29,7 @@ import { mintJobsSettled, requestMint } from "~/features/stickers/mint-job.serve
 import { cardPool, mintPool, renderLockScreenPng, renderSheetPdf, renderSheetSvg, sheetPool } from "~/features/stickers/sheet-jobs.server";
 import { HEAVY_JOB_NICE } from "~/core/heavy-job-priority.server";
 import { createOwner } from "../support/routes";
-import { childrenOf } from "./helpers";
+import { childrenOf, niceByThread } from "./helpers";
 import { testDb } from "../support/test-db";
 
 const APP_URL = "https://tagback.example";
@@ -224,21 +224,6 @@ test("a mint's thread stays within its CPU share, everything it runs counted", {
   // Paced on a reading around each hash alone, this thread ran at ~3.7 times its share.
   expect(cpuMs / wallMs).toBeLessThan(share * 1.5);
 });
-
-/** The nice value of each thread of a process (Linux: field 19 of /proc/PID/task/TID/stat). */
-function niceByThread(pid: number): Map<number, number> {
-  const nice = new Map<number, number>();
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      // The fields after the command name, which is in parentheses and may hold spaces.
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return nice;
-}
 
 test("a heavy job runs at the lowest CPU priority, in its thread as in its child process; the event loop's thread keeps its own", { timeout: 60_000 }, async () => {
   expect(niceByThread(process.pid).get(process.pid)).toBe(0);

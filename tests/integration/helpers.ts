@@ -153,19 +153,35 @@ export function crashLines(output: string): string[] {
   return output.split("\n").filter((line) => /^\s+at /.test(line) || /\b[A-Za-z]*Error\b/.test(line));
 }
 
+/**
+ * The fields of a /proc stat file after the command name ("pid (comm) state ppid …": [0] is the
+ * state, [1] the parent's pid, [16] the nice value); null if the process or thread is gone. The
+ * command may hold spaces and parentheses, so the fields are read after its last ")".
+ */
+export function procStatFields(file: string): string[] | null {
+  try {
+    const stat = fs.readFileSync(file, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
 /** The pids of a process's children (the cluster's workers), from /proc. */
 export function childrenOf(pid: number): number[] {
   return fs
     .readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // /proc/PID/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the ")".
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
+    .filter((entry) => Number(procStatFields(`/proc/${entry}/stat`)?.[1]) === pid)
     .map(Number);
+}
+
+/** The nice value of each thread of a process, by thread id. */
+export function niceByThread(pid: number): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const fields = procStatFields(`/proc/${pid}/task/${tid}/stat`);
+    if (fields) nice.set(Number(tid), Number(fields[16]));
+  }
+  return nice;
 }

@@ -12,8 +12,11 @@ import { installJsonConsole } from "../../../server/json-console.js";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import { stickerSheetPdf, stickerSheetSvg, type Sticker } from "./sheet.server.ts";
 
+/** Started as a child process by core/worker-pool.server.ts (isolation "process"), not as a thread. */
+const inChildProcess = process.env.HEAVY_JOB_CHILD === "1";
+
 // In the pool's thread or child process (not when a test imports this module): below every request.
-if (!isMainThread || process.env.HEAVY_JOB_CHILD === "1") lowerThisThreadsPriority();
+if (!isMainThread || inChildProcess) lowerThisThreadsPriority();
 
 export type SheetTask = { format: "svg" | "pdf"; stickers: Sticker[]; title: string } | { format: "png"; card: LockScreenCard };
 /**
@@ -89,7 +92,7 @@ async function draw(task: SheetTask): Promise<Uint8Array> {
 // HEAVY_JOB_CHILD): tasks come and go over IPC, bytes as they are (structured clone). It shares the
 // server's stdout and stderr, so it writes as the server does (server/json-console.js, as server.js
 // installs it): one JSON object a line, and a crash is one line with its stack in a field.
-if (process.env.HEAVY_JOB_CHILD === "1" && process.send) {
+if (inChildProcess && process.send) {
   if (process.env.NODE_ENV !== "development") installJsonConsole();
   process.on("message", (message: { id: number; task: SheetTask | HashTask }) => {
     const answer = message.task.format === "hashes" ? hashPaced(message.task) : draw(message.task);
