@@ -39,6 +39,7 @@ export default defineConfig(({ command }) => ({
     reactRouter(),
     browserEntry({ id: "virtual:result-page-script", entry: "app/features/finder/result-page.browser.ts" }),
     workerEntry({ entry: "app/features/stickers/sheet.worker.ts", fileName: "sheet-worker.js" }),
+    workerEntry({ entry: "app/features/stickers/mint.worker.ts", fileName: "mint-worker.js" }),
     buildMode(),
   ],
   resolve: { tsconfigPaths: true },

@@ -1,24 +1,49 @@
 // Every heavy job (a mint's hashes, a sticker sheet, a lock-screen card) runs at the lowest CPU
 // priority, so that on a shared CPU's quota the kernel runs the event loop first whenever both are
 // ready: a scan that arrives during a mint's hash does not wait for the hash (decision 004). The
-// heavy-job worker calls this as it loads, in its thread or its child process (sheet.worker.ts).
+// pool that starts a heavy job's thread or child process lowers it at birth
+// (core/worker-pool.server.ts), not the worker as it loads: a thread's start is ~30 ms of CPU
+// (Node's own and the module's), a child process's more, and at the usual priority that start alone
+// held the health check 1.6 s at a mint's first slice under the quota.
 // Not piscina's `niceIncrement`: it needs @napi-rs/nice, an optional package the image prunes.
-// Imported by the worker: no imports here but Node's own.
 import fs from "node:fs";
 import os from "node:os";
 
 /** A heavy job's nice value: the lowest priority there is. */
 export const HEAVY_JOB_NICE = 19;
 
-/** Lowers the calling thread's CPU priority to HEAVY_JOB_NICE (on Linux; elsewhere it does nothing). */
-export function lowerThisThreadsPriority(): void {
+/** The ids of a process's threads (on Linux each thread is a task with an id of its own). */
+export function threadIds(pid: number | "self" = "self"): Set<number> {
   try {
-    // On Linux each thread is a task with an id of its own, and setpriority on that id changes that
-    // thread alone (and the threads it starts later); /proc/thread-self names it.
-    const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").at(-1));
-    os.setPriority(threadId, HEAVY_JOB_NICE);
+    return new Set(fs.readdirSync(`/proc/${pid}/task`).map(Number));
   } catch {
-    // No /proc (not Linux), or a sandbox that refuses: the job runs at the usual priority rather
-    // than not at all.
+    return new Set(); // not Linux, or the process ended
   }
+}
+
+/**
+ * Lowers one thread to HEAVY_JOB_NICE. On Linux setpriority on an id changes that one thread (a
+ * process's id is its main thread's) and the threads it starts later. Elsewhere, or in a sandbox
+ * that refuses, the job runs at the usual priority rather than not at all.
+ */
+function lowerThread(id: number): void {
+  try {
+    os.setPriority(id, HEAVY_JOB_NICE);
+  } catch {
+    // it ended meanwhile, or the system refuses
+  }
+}
+
+/** Lowers every thread of this process not in `before`: the ones a call just started. */
+export function lowerThreadsStartedSince(before: Set<number>): void {
+  for (const id of threadIds()) if (!before.has(id)) lowerThread(id);
+}
+
+/**
+ * Lowers a child process: its main thread, so that the threads Node starts as it boots inherit the
+ * priority, and every thread it already has (those that started first, when it won the race).
+ */
+export function lowerProcess(pid: number): void {
+  lowerThread(pid);
+  for (const id of threadIds(pid)) lowerThread(id);
 }

@@ -5,7 +5,8 @@
 // requests is refused at once (`WorkerBusyError` → 503) rather than queued for minutes. An idle
 // thread exits after a while and gives its memory back. Every pool's tasks also pass through one
 // process-wide gate (core/heavy-jobs.server.ts): one heavy job runs at a time, whichever pool it is in.
-// A worker module lowers its own CPU priority as it loads (core/heavy-job-priority.server.ts).
+// A pool lowers the CPU priority of the thread or process it starts, at birth
+// (core/heavy-job-priority.server.ts).
 //
 // A worker's code is a module of its own. In the source tree (tests, `npm run dev`) Node runs the
 // `.ts` file itself, stripping its types, so its imports must be relative and name their `.ts`
@@ -17,6 +18,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Piscina } from "piscina";
 import { relayChildStderr } from "./child-stderr.server.ts";
+import { lowerProcess, lowerThreadsStartedSince, threadIds } from "./heavy-job-priority.server.ts";
 import { countRefusedHeavyJob, runHeavyJob, type HeavyJobKind } from "./heavy-jobs.server.ts";
 
 export class WorkerBusyError extends Error {
@@ -72,6 +74,8 @@ function childRunner(file: string, idleTimeoutMs: number) {
       // stderr through this process: what V8 writes there itself (a fatal out-of-memory) is plain text.
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
+    // At birth, before Node in the child starts its own threads (V8's helpers), which then inherit it.
+    if (started.pid !== undefined) lowerProcess(started.pid);
     relayChildStderr(started.stderr!);
     started.on("message", (message: { id: number; result?: unknown; error?: string }) => {
       const waiting = pending.get(message.id);
@@ -93,6 +97,8 @@ function childRunner(file: string, idleTimeoutMs: number) {
       child ??= start();
       const id = nextId++;
       const target = child;
+      // And before each task, any thread that started before the child was lowered.
+      if (target.pid !== undefined) lowerProcess(target.pid);
       // Held while it works (the answer is awaited); an idle child never keeps this process alive.
       target.ref();
       target.channel?.ref();
@@ -175,7 +181,12 @@ export function workerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool
           pool = undefined;
           throw error;
         });
-        return (await (await pool).run(task)) as Result;
+        const piscina = await pool;
+        // piscina starts a thread, when it has none, inside run(), synchronously: lowered at birth.
+        const before = threadIds();
+        const result = piscina.run(task);
+        lowerThreadsStartedSince(before);
+        return (await result) as Result;
       }),
     async close() {
       const closing = pool;

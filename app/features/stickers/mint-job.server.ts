@@ -16,8 +16,8 @@
 // rotated between the stop and the start, or a crash of an older version that kept no slices) does
 // the batch start again from the beginning, its unclaimable tokens removed.
 //
-// The hashes are made in the heavy-job worker (sheet-jobs.server.ts's mintPool: scryptSync on its
-// own thread, never libuv's pool that compression and files use), a slice of MINT_SLICE at a time,
+// The hashes are made in the mint's worker (mintPool below, mint.worker.ts: scryptSync on its own
+// thread, never libuv's pool that compression and files use), a slice of MINT_SLICE at a time,
 // each slice one heavy job (so a card or a sheet asked meanwhile waits one slice, not the whole
 // mint), paced to MINT_CPU_SHARE of a core: one hash (~1.4 ms), then a pause, so the process never
 // runs a long burst that a CPU quota would make every scan pay for (decision 004); and before each
@@ -32,11 +32,17 @@ import { TOKEN_PASSWORD_COST } from "../../../db/password.ts";
 import { hurry, traffic } from "../../core/requests-in-flight.server.ts";
 import { discardBatchTokens, fillBatch, MintStopped, TOKEN_CSV_HEADER, tokenCsvLines } from "./mint.server.ts";
 import { MINT_PASSWORDS_KEPT_MINUTES } from "./rules.ts";
-import { mintPool } from "./sheet-jobs.server.ts";
+import { workerPool } from "../../core/worker-pool.server.ts";
+import type { HashTask } from "./mint.worker.ts";
 
 const SEAL_PURPOSE = "mint-passwords";
 /** Passwords hashed and written per heavy job: ~25 × 70 ms ≈ 2 s at the default share. */
 const MINT_SLICE = 25;
+/**
+ * The mint's thread (a few MB), kept while a mint runs and ended 30 s after. Every mint job has at
+ * most one slice waiting: never refused.
+ */
+export const mintPool = workerPool<HashTask, string[]>({ caller: import.meta.url, source: "./mint.worker.ts", bundled: "mint-worker.js", kind: "mint", maxQueue: Infinity });
 /** The batch row's progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
 
@@ -85,7 +91,7 @@ async function runMintJob(db: Db, batchId: string, count: number, appUrl: string
     await fillBatch(db, batchId, count, appUrl, {
       from,
       sliceSize: MINT_SLICE,
-      hashSlice: (passwords) => mintPool.run({ format: "hashes", passwords, cost: TOKEN_PASSWORD_COST, cpuShare, traffic: traffic() }),
+      hashSlice: (passwords) => mintPool.run({ passwords, cost: TOKEN_PASSWORD_COST, cpuShare, traffic: traffic() }),
       keepSlice: (tx, start, tokens) => {
         tx.insert(mintSlices).values({ batchId, start, sealedPasswords: seal(tokenCsvLines(tokens), SEAL_PURPOSE) }).run();
       },

@@ -17,9 +17,9 @@ test("a heavy-job child process that crashes prints one JSON line with the stack
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk));
   const exited = once(child, "exit");
-  // A message without a task: reading its format throws in the message handler, outside any task's
+  // A message that is not one: reading its task throws in the message handler, outside any task's
   // promise — an uncaught exception, as a bug in the child would be.
-  child.send({ id: 1, task: null });
+  child.send(null as never);
   const [code] = await exited;
 
   expect(code).toBe(1);
@@ -27,7 +27,7 @@ test("a heavy-job child process that crashes prints one JSON line with the stack
   const lines = stderr.trimEnd().split("\n");
   expect(lines, stderr).toHaveLength(1);
   const entry = JSON.parse(lines[0]!);
-  expect(entry).toMatchObject({ level: "error", msg: "Uncaught exception: the process stops", error: expect.stringContaining("format"), time: expect.any(String) });
+  expect(entry).toMatchObject({ level: "error", msg: "Uncaught exception: the process stops", error: expect.stringContaining("task"), time: expect.any(String) });
   expect(entry.stack).toMatch(/^TypeError: .*\n\s+at /);
   expect(entry.stack).toContain("sheet.worker.ts");
 });
