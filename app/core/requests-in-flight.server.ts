@@ -12,7 +12,7 @@
 //
 // Kept on globalThis: in development server/main.ts and the app's modules (through Vite) are two
 // copies of this module, and both must count into the same buffer. Imported by the worker thread
-// too (sheet.worker.ts): no imports here, only what Node's type stripping runs.
+// too (mint.worker.ts): no imports here, only what Node's type stripping runs.
 
 /** Slots of the shared Int32Array. */
 export const TRAFFIC = {
