@@ -36,7 +36,7 @@ export async function hashPassword(secret: string, cost: ScryptCost = ACCOUNT_PA
 
 /**
  * The same hash computed on the calling thread. Only for a worker thread (the mint's, in
- * features/stickers/sheet.worker.ts): there it holds neither the event loop nor libuv's thread pool,
+ * features/stickers/mint.worker.ts): there it holds neither the event loop nor libuv's thread pool,
  * which the async form uses and which zlib and the file system share.
  */
 export function hashPasswordSync(secret: string, cost: ScryptCost): string {
