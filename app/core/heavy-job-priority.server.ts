@@ -5,7 +5,6 @@
 // (core/worker-pool.server.ts), not the worker as it loads: a thread's start is ~30 ms of CPU
 // (Node's own and the module's), a child process's more, and at the usual priority that start alone
 // held the health check 1.6 s at a mint's first slice under the quota.
-// Not piscina's `niceIncrement`: it needs @napi-rs/nice, an optional package the image prunes.
 import fs from "node:fs";
 import os from "node:os";
 

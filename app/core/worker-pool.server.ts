@@ -1,9 +1,12 @@
 // Work that holds a CPU for more than a few milliseconds runs in a worker thread, never on the one
 // event loop that answers every finder's scan (DESIGN §8: the loop's longest delay stays under
-// 50 ms while an admin prints 10,000 stickers). A pool is piscina's, with one thread by default
-// (a Fly machine has one CPU: more threads would only take turns) and a short queue, so a flood of
-// requests is refused at once (`WorkerBusyError` → 503) rather than queued for minutes. An idle
-// thread exits after a while and gives its memory back. Every pool's tasks also pass through one
+// 50 ms while an admin prints 10,000 stickers). A pool runs one thread or child process (a Fly
+// machine has one CPU: more would only take turns) and a short queue, so a flood of requests is
+// refused at once (`WorkerBusyError` → 503) rather than queued for minutes. An idle thread or
+// process ends after a while and gives its memory back. Both speak the same messages with the
+// worker module (core/heavy-job-worker.ts): `{ id, task }` in, `{ id, result }` or `{ id, error }`
+// out; Node's own `worker_threads`, not piscina, whose import alone was ~10 ms of the event loop's
+// CPU at a mint's start. Every pool's tasks also pass through one
 // process-wide gate (core/heavy-jobs.server.ts): one heavy job runs at a time, whichever pool it is in.
 // A pool lowers the CPU priority of the thread or process it starts, at birth
 // (core/heavy-job-priority.server.ts).
@@ -16,8 +19,9 @@
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Piscina } from "piscina";
+import { Worker } from "node:worker_threads";
 import { relayChildStderr } from "./child-stderr.server.ts";
+import { HEAVY_JOB_CHILD, HEAVY_JOB_THREAD } from "./heavy-job-worker.ts";
 import { lowerProcess, lowerThreadsStartedSince, threadIds } from "./heavy-job-priority.server.ts";
 import { countRefusedHeavyJob, runHeavyJob, type HeavyJobKind } from "./heavy-jobs.server.ts";
 
@@ -50,23 +54,98 @@ export type WorkerPoolOptions = {
   isolation?: "thread" | "process";
 };
 
-/** Set in a heavy-job child process's environment: the worker module then answers tasks over IPC. */
-export const HEAVY_JOB_CHILD = "HEAVY_JOB_CHILD";
-
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Answer = { id: number; result?: unknown; error?: string };
 
-/** One child process at a time running `file`'s tasks, started on demand, ended when idle. */
-function childRunner(file: string, idleTimeoutMs: number) {
-  let child: ChildProcess | undefined;
+/** What a runner needs of a thread or a child process. */
+type Endpoint = {
+  send(message: { id: number; task: unknown }): Promise<void>;
+  /** Held while it works; an idle one never keeps this process alive. */
+  ref(): void;
+  unref(): void;
+  /** Ends it; resolves once it has exited. */
+  end(): Promise<void>;
+};
+
+/**
+ * One thread or child process at a time running a worker module's tasks, started on demand
+ * (`start` gets the answers and the exit), ended after `idleTimeoutMs` without a task.
+ */
+function runner(start: (answered: (answer: Answer) => void, exited: (reason: string) => void) => Endpoint, idleTimeoutMs: number) {
+  let endpoint: Endpoint | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
   const pending = new Map<number, Pending>();
-  const end = () => {
-    child?.kill();
-    child = undefined;
+  const answered = (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
+    else waiting?.resolve(answer.result);
   };
-  const start = () => {
-    const started = fork(file, [], {
+  const begin = () => {
+    const started = start(answered, (reason) => {
+      if (endpoint === started) endpoint = undefined;
+      for (const waiting of pending.values()) waiting.reject(new Error(`the heavy-job ${reason} before answering`));
+      pending.clear();
+    });
+    return started;
+  };
+  const end = async () => {
+    const ending = endpoint;
+    endpoint = undefined;
+    await ending?.end();
+  };
+  return {
+    run(task: unknown): Promise<unknown> {
+      clearTimeout(idle);
+      endpoint ??= begin();
+      const id = nextId++;
+      const target = endpoint;
+      target.ref();
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        target.send({ id, task }).catch((error: Error) => {
+          pending.delete(id);
+          reject(error);
+        });
+      }).finally(() => {
+        if (pending.size > 0) return;
+        target.unref();
+        idle = setTimeout(() => void end(), idleTimeoutMs).unref();
+      });
+    },
+    close: async () => {
+      clearTimeout(idle);
+      await end();
+    },
+  };
+}
+
+/** A worker thread running `file`, lowered at birth: its start (~17 ms of Node's own, then the module) runs below every request. */
+function startThread(file: string) {
+  return (answered: (answer: Answer) => void, exited: (reason: string) => void): Endpoint => {
+    const before = threadIds();
+    const thread = new Worker(file, { workerData: HEAVY_JOB_THREAD });
+    lowerThreadsStartedSince(before);
+    thread.on("message", answered);
+    // An uncaught exception in the thread ends it: the tasks it held fail, the next starts another.
+    thread.once("error", (error: unknown) => exited(`thread failed (${error instanceof Error ? error.message : String(error)})`));
+    thread.once("exit", (code) => exited(`thread ended (${code})`));
+    return {
+      send: async (message) => thread.postMessage(message),
+      ref: () => thread.ref(),
+      unref: () => thread.unref(),
+      end: async () => {
+        await thread.terminate();
+      },
+    };
+  };
+}
+
+/** A child process running `file` (HEAVY_JOB_CHILD set), lowered at birth and before each task. */
+function startChild(file: string) {
+  return (answered: (answer: Answer) => void, exited: (reason: string) => void): Endpoint => {
+    const child = fork(file, [], {
       serialization: "advanced",
       env: { ...process.env, [HEAVY_JOB_CHILD]: "1" },
       // The parent's profiling flags would write a profile per child; its heap flags come through NODE_OPTIONS.
@@ -75,53 +154,33 @@ function childRunner(file: string, idleTimeoutMs: number) {
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
     // At birth, before Node in the child starts its own threads (V8's helpers), which then inherit it.
-    if (started.pid !== undefined) lowerProcess(started.pid);
-    relayChildStderr(started.stderr!);
-    started.on("message", (message: { id: number; result?: unknown; error?: string }) => {
-      const waiting = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else waiting?.resolve(message.result);
-    });
-    started.once("exit", (code, signal) => {
-      if (child === started) child = undefined;
-      for (const waiting of pending.values()) waiting.reject(new Error(`the heavy-job process ended (${signal ?? code}) before answering`));
-      pending.clear();
-    });
-    started.once("error", () => started.kill());
-    return started;
-  };
-  return {
-    run(task: unknown): Promise<unknown> {
-      clearTimeout(idle);
-      child ??= start();
-      const id = nextId++;
-      const target = child;
-      // And before each task, any thread that started before the child was lowered.
-      if (target.pid !== undefined) lowerProcess(target.pid);
-      // Held while it works (the answer is awaited); an idle child never keeps this process alive.
-      target.ref();
-      target.channel?.ref();
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        target.send({ id, task }, (error) => {
-          if (!error) return;
-          pending.delete(id);
-          reject(error);
-        });
-      }).finally(() => {
-        if (pending.size > 0) return;
-        target.unref();
-        target.channel?.unref();
-        idle = setTimeout(end, idleTimeoutMs).unref();
-      });
-    },
-    close: async () => {
-      clearTimeout(idle);
-      const closing = child;
-      end();
-      if (closing && closing.exitCode === null && closing.signalCode === null) await new Promise((resolve) => closing.once("exit", resolve));
-    },
+    if (child.pid !== undefined) lowerProcess(child.pid);
+    relayChildStderr(child.stderr!);
+    child.on("message", answered);
+    child.once("exit", (code, signal) => exited(`process ended (${signal ?? code})`));
+    child.once("error", () => child.kill());
+    return {
+      send: (message) =>
+        new Promise((resolve, reject) => {
+          // And before each task, any thread that started before the child was lowered.
+          if (child.pid !== undefined) lowerProcess(child.pid);
+          child.send(message, (error) => (error ? reject(error) : resolve()));
+        }),
+      ref: () => {
+        child.ref();
+        child.channel?.ref();
+      },
+      unref: () => {
+        child.unref();
+        child.channel?.unref();
+      },
+      end: async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill();
+        await exited;
+      },
+    };
   };
 }
 
@@ -141,8 +200,7 @@ export type WorkerPool<Task, Result> = {
 
 /**
  * A pool's bound — one task running, `maxQueue` waiting, WorkerBusyError (a 503) beyond — and the
- * process's one-heavy-job-at-a-time gate around each task. Counted here rather than read from
- * piscina's queue, which also holds the task a starting thread is about to take.
+ * process's one-heavy-job-at-a-time gate around each task.
  */
 function boundedRunner(options: WorkerPoolOptions) {
   let inFlight = 0;
@@ -162,52 +220,21 @@ function boundedRunner(options: WorkerPoolOptions) {
 }
 
 /**
- * A pool created on first use: a process that never prints a sheet never starts its thread, nor
- * loads piscina (~2 MB of RSS in every process at start otherwise: decision 020).
+ * A pool whose thread or process starts with its first task: a process that never prints a sheet
+ * never starts one.
  */
 export function workerPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
-  if (options.isolation === "process") return processPool(options);
-  let pool: Promise<Piscina> | undefined;
-  const create = async () => {
-    const { Piscina } = await import("piscina");
-    return new Piscina({ filename: workerFile(options), minThreads: 0, maxThreads: 1, idleTimeout: options.idleTimeoutMs ?? 30_000 });
-  };
+  let tasks: ReturnType<typeof runner> | undefined;
   const bounded = boundedRunner(options);
   return {
     run: (task) =>
       bounded(async () => {
-        // A failed import is not kept: the next task tries again.
-        pool ??= create().catch((error: unknown) => {
-          pool = undefined;
-          throw error;
-        });
-        const piscina = await pool;
-        // piscina starts a thread, when it has none, inside run(), synchronously: lowered at birth.
-        const before = threadIds();
-        const result = piscina.run(task);
-        lowerThreadsStartedSince(before);
-        return (await result) as Result;
+        tasks ??= runner((options.isolation === "process" ? startChild : startThread)(workerFile(options)), options.idleTimeoutMs ?? 30_000);
+        return (await tasks.run(task)) as Result;
       }),
     async close() {
-      const closing = pool;
-      pool = undefined;
-      await (await closing?.catch(() => undefined))?.destroy();
-    },
-  };
-}
-
-function processPool<Task, Result>(options: WorkerPoolOptions): WorkerPool<Task, Result> {
-  let runner: ReturnType<typeof childRunner> | undefined;
-  const bounded = boundedRunner(options);
-  return {
-    run: (task) =>
-      bounded(async () => {
-        runner ??= childRunner(workerFile(options), options.idleTimeoutMs ?? 30_000);
-        return (await runner.run(task)) as Result;
-      }),
-    async close() {
-      const closing = runner;
-      runner = undefined;
+      const closing = tasks;
+      tasks = undefined;
       await closing?.close();
     },
   };

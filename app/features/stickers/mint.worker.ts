@@ -5,6 +5,7 @@
 // mint's start (6 ms to load instead of 17).
 // Plain Node loads this file in the source tree: relative imports with their extensions only.
 import { hashPasswordSync, type ScryptCost } from "../../../db/password.ts";
+import { answerTasks } from "../../core/heavy-job-worker.ts";
 import { giveWay, TRAFFIC } from "../../core/requests-in-flight.server.ts";
 
 /**
@@ -33,7 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const micros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
 /** The slice's hashes, in its passwords' order. */
-export default async function hashPaced({ passwords, cost, cpuShare, traffic, giveWayAtMostMs = GIVE_WAY_AT_MOST_MS }: HashTask): Promise<string[]> {
+export async function hashPaced({ passwords, cost, cpuShare, traffic, giveWayAtMostMs = GIVE_WAY_AT_MOST_MS }: HashTask): Promise<string[]> {
   const hashes: string[] = [];
   const hurrying = () => traffic !== undefined && Atomics.load(traffic, TRAFFIC.hurry) === 1;
   let mark = micros(process.threadCpuUsage());
@@ -52,3 +53,5 @@ export default async function hashPaced({ passwords, cost, cpuShare, traffic, gi
   }
   return hashes;
 }
+
+answerTasks(hashPaced);

@@ -29,5 +29,5 @@ test("a heavy-job child process that crashes prints one JSON line with the stack
   const entry = JSON.parse(lines[0]!);
   expect(entry).toMatchObject({ level: "error", msg: "Uncaught exception: the process stops", error: expect.stringContaining("task"), time: expect.any(String) });
   expect(entry.stack).toMatch(/^TypeError: .*\n\s+at /);
-  expect(entry.stack).toContain("sheet.worker.ts");
+  expect(entry.stack).toContain("heavy-job-worker.ts");
 });
