@@ -51,7 +51,7 @@ export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
 /** The machine's 1-minute load average, the cgroup's throttling so far and the server's CPU time (all its threads, and by thread). */
 export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number; threads: Map<string, number> };
 /** Latencies, with how many answers of how many took longer than the goal. */
-export type Probed = Latencies & { over: number; answered: number };
+export type Probed = Latencies & { over: number; answered: number; overAt: Array<{ seconds: number; ms: number }> };
 export type QuotaRun = { scans: Probed; health: Probed; seconds: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
 export type QuotaResult =
   | { supported: false; reason: string }
@@ -188,16 +188,18 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
   const going = () => !done && (until !== null || performance.now() - started < seconds * 1000);
   const loop = async (url: () => string, gapMs: number, goalMs: number, times?: Array<[number, number]>): Promise<Probed> => {
     const values: number[] = [];
+    const overAt: Probed["overAt"] = [];
     let failed = 0;
     while (going()) {
       const at = performance.now() - started;
       const ms = await timed(url());
       if (ms === null) failed++;
       else values.push(ms);
+      if (ms !== null && ms > goalMs) overAt.push({ seconds: at / 1000, ms });
       times?.push([at, ms ?? Infinity]);
       await new Promise((resolve) => setTimeout(resolve, gapMs));
     }
-    return { ...latencies(values, failed), over: values.filter((ms) => ms > goalMs).length, answered: values.length };
+    return { ...latencies(values, failed), over: overAt.length, answered: values.length, overAt };
   };
   const [scans, health] = await Promise.all([
     loop(() => `${app.base}/?t=${tokens()}`, every.scanMs, QUOTA_GOALS.scanP99Ms, scanTimes),
@@ -297,6 +299,16 @@ export function renderCpuQuota(result: QuotaResult): string {
   // answer, and moves by hundreds of ms between runs when one more collection meets a scan.
   const row = (name: string, l: Probed, goal: string) =>
     `| ${name} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.over} of ${l.answered} | ${l.failed} | ${goal} |`;
+  // Which moment of the mint each slow answer met (its start, its end, a collection): the slowest 12, in time order.
+  const overAt = (l: Probed) =>
+    l.overAt.length === 0
+      ? "none"
+      : [...l.overAt]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 12)
+          .sort((a, b) => a.seconds - b.seconds)
+          .map((o) => `${o.seconds.toFixed(0)} s (${ms(o.ms)})`)
+          .join(", ") + (l.overAt.length > 12 ? ` and ${l.overAt.length - 12} more` : "");
   const when = (c: Conditions) => `load average ${c.load.toFixed(2)}`;
   const throttling = (run: QuotaRun) => {
     const cpu = run.after.cpuMs - run.before.cpuMs;
@@ -337,6 +349,7 @@ export function renderCpuQuota(result: QuotaResult): string {
       ``,
       `The mint of ${result.mint.count.toLocaleString("en")} from the page took ${result.mint.mintSeconds.toFixed(0)} s (MINT_CPU_SHARE ${result.mint.share}).`,
       `Scan p99 in each minute of the mint: ${result.mint.scanP99ByMinute.map(ms).join(", ")}.`,
+      `When the answers over the goal came (seconds into the mint, of ${result.mint.seconds.toFixed(0)}): scans ${overAt(result.mint.scans)}; health checks ${overAt(result.mint.health)}.`,
     );
   }
   lines.push(``, `Alone: ${throttling(result.idle)}.`);

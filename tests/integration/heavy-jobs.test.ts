@@ -3,8 +3,8 @@
 // in the metrics while they wait; a mint's hashes never take libuv's four threads, which zlib and
 // the file system share — with all four held, a mint still finishes, and while a mint runs, gzip
 // goes on answering; a mint's hash waits while a request is in flight, not longer; a paced
-// mint's thread keeps to its CPU share, all of its CPU counted; and every heavy job runs at the
-// lowest CPU priority.
+// mint's thread keeps to its CPU share, all of its CPU counted; a finished batch's sealed slices are
+// joined in the mint's thread; and every heavy job runs at the lowest CPU priority.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +22,7 @@ import { afterAll, afterEach, expect, test } from "vitest";
 import { mintBatches, tagbackTokens } from "../../db/schema";
 import { TOKEN_PASSWORD_COST, verifyPassword } from "../../db/password";
 import { heavyJobsState } from "~/core/heavy-jobs.server";
+import { openWithKey, sealWithKey } from "~/core/aes-gcm";
 import { requestsToGiveWayTo, traffic, TRAFFIC } from "~/core/requests-in-flight.server";
 import { countInFlight } from "../../server/in-flight";
 import { tokenUrl } from "~/features/stickers/mint.server";
@@ -223,6 +224,18 @@ test("a mint's thread stays within its CPU share, everything it runs counted", {
   expect(hashes).toHaveLength(30);
   // Paced on a reading around each hash alone, this thread ran at ~3.7 times its share.
   expect(cpuMs / wallMs).toBeLessThan(share * 1.5);
+});
+
+test("the mint's thread joins a batch's sealed slices into one sealed CSV, in order; a slice sealed under another key gives null", async () => {
+  const key = crypto.randomBytes(32);
+  const slices = ["111111111111,11111111,u1\n", "222222222222,22222222,u2\n333333333333,33333333,u3\n", "444444444444,44444444,u4\n"];
+  const joined = await mintPool.run({ key, header: "token,password,url\n", sealedSlices: slices.map((lines) => sealWithKey(key, lines)) });
+  expect(joined).toBeInstanceOf(Uint8Array);
+  expect(openWithKey(key, joined!)).toBe(`token,password,url\n${slices.join("")}`);
+  expect(openWithKey(crypto.randomBytes(32), joined!)).toBeNull();
+
+  const stranger = sealWithKey(crypto.randomBytes(32), slices[1]!);
+  expect(await mintPool.run({ key, header: "token,password,url\n", sealedSlices: [sealWithKey(key, slices[0]!), stranger] })).toBeNull();
 });
 
 test("a heavy job runs at the lowest CPU priority, in its thread as in its child process; the event loop's thread keeps its own", { timeout: 60_000 }, async () => {
