@@ -15,6 +15,7 @@ import path from "node:path";
 import { growHeapBeforeCollecting } from "./server/heap-growth.js";
 import { installJsonConsole } from "./server/json-console.js";
 import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
+import { lowerV8Helpers } from "./server/thread-priority.js";
 
 // React picks its development or production build from NODE_ENV when first imported.
 process.env.NODE_ENV ||= "production";
@@ -24,6 +25,9 @@ if (!development) installJsonConsole();
 // Fewer, later major GCs: each one is ~25 ms of CPU at once, five periods of a shared CPU's quota
 // (server/heap-growth.js, decision 040). Before the bundle is loaded, so the first limits are set so.
 if (!development) growHeapBeforeCollecting();
+// V8's helper threads, which mark the heap for those GCs, wait while the event loop has work: on a
+// shared CPU's one vCPU a scan goes before them (server/thread-priority.js, decision 004).
+if (!development) lowerV8Helpers();
 
 // Builds when there is no build; refuses one that is not a production build (React's development client).
 if (!development && cluster.isPrimary) requireProductionBuild();

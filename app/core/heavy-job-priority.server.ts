@@ -5,33 +5,10 @@
 // (core/worker-pool.server.ts), not the worker as it loads: a thread's start is ~30 ms of CPU
 // (Node's own and the module's), a child process's more, and at the usual priority that start alone
 // held the health check 1.6 s at a mint's first slice under the quota.
-import fs from "node:fs";
-import os from "node:os";
+import { LOWEST_NICE, lowerThread, threadIds } from "../../server/thread-priority.js";
 
-/** A heavy job's nice value: the lowest priority there is. */
-export const HEAVY_JOB_NICE = 19;
-
-/** The ids of a process's threads (on Linux each thread is a task with an id of its own). */
-export function threadIds(pid: number | "self" = "self"): Set<number> {
-  try {
-    return new Set(fs.readdirSync(`/proc/${pid}/task`).map(Number));
-  } catch {
-    return new Set(); // not Linux, or the process ended
-  }
-}
-
-/**
- * Lowers one thread to HEAVY_JOB_NICE. On Linux setpriority on an id changes that one thread (a
- * process's id is its main thread's) and the threads it starts later. Elsewhere, or in a sandbox
- * that refuses, the job runs at the usual priority rather than not at all.
- */
-function lowerThread(id: number): void {
-  try {
-    os.setPriority(id, HEAVY_JOB_NICE);
-  } catch {
-    // it ended meanwhile, or the system refuses
-  }
-}
+/** A heavy job's nice value: the lowest priority there is (server/thread-priority.js, V8's helpers' too). */
+export const HEAVY_JOB_NICE = LOWEST_NICE;
 
 /** Lowers every thread of this process not in `before`: the ones a call just started. */
 export function lowerThreadsStartedSince(before: Set<number>): void {

@@ -22,7 +22,8 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { relayChildStderr } from "./child-stderr.server.ts";
 import { HEAVY_JOB_CHILD, HEAVY_JOB_THREAD } from "./heavy-job-worker.ts";
-import { lowerProcess, lowerThreadsStartedSince, threadIds } from "./heavy-job-priority.server.ts";
+import { threadIds } from "../../server/thread-priority.js";
+import { lowerProcess, lowerThreadsStartedSince } from "./heavy-job-priority.server.ts";
 import { countRefusedHeavyJob, runHeavyJob, type HeavyJobKind } from "./heavy-jobs.server.ts";
 
 export class WorkerBusyError extends Error {

@@ -6,7 +6,7 @@
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
 //   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
-//                                   [--scan-every 100] [--health-every 100] [--warm 0]
+//                                   [--scan-every 100] [--health-every 100] [--warm 0] [--cpu N|all]
 //   npm run bench -- --cpu-quota                                      # after the other runs
 //
 // It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
@@ -51,13 +51,15 @@ export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
 /** The machine's 1-minute load average, the cgroup's throttling so far and the server's CPU time (all its threads, and by thread). */
 export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number; threads: Map<string, number> };
 /** Latencies, with how many answers of how many took longer than the goal. */
-export type Probed = Latencies & { over: number; answered: number; overAt: Array<{ seconds: number; ms: number }> };
+export type Probed = Latencies & { answered: number; overAt: Array<{ seconds: number; ms: number }> };
 export type QuotaRun = { scans: Probed; health: Probed; seconds: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
 export type QuotaResult =
   | { supported: false; reason: string }
   | {
       supported: true;
       cgroup: string;
+      /** Where the server ran: "CPU 1 of 2", or why on every CPU. */
+      cpus: string;
       startSeconds: number;
       firstScansMs: number[];
       /** The scans sent one after another to warm the process (`--warm`), and how long they took. */
@@ -73,6 +75,20 @@ export type QuotaResult =
 export type Every = { scanMs: number; healthMs: number };
 
 type Cgroup = { dir: string; add: string; remove: () => void };
+
+/**
+ * The server pinned to one CPU, as a shared-cpu-1x has one vCPU: there a heavy job's thread and
+ * V8's helper threads take turns with the event loop on that one CPU, and their lower priority
+ * (core/heavy-job-priority.server.ts) lets the loop go first. On a machine with more CPUs and no
+ * pinning they would run beside it, each drawing on the same quota, and priority would decide
+ * nothing (decision 004).
+ */
+function pinTo(cpu: number | "all" = os.availableParallelism() - 1): { prefix: string; cpus: string } {
+  const of = `of ${os.availableParallelism()}`;
+  if (cpu === "all") return { prefix: "", cpus: `every CPU (${os.availableParallelism()}): --cpu all` };
+  if (!fs.existsSync("/usr/bin/taskset")) return { prefix: "", cpus: `every CPU (${os.availableParallelism()}): no taskset to pin it` };
+  return { prefix: `/usr/bin/taskset -c ${cpu} `, cpus: `CPU ${cpu} ${of}` };
+}
 
 /** utime + stime of a process, all threads, from /proc (clock ticks of 10 ms). */
 function processCpuMs(pid: number | undefined): number {
@@ -199,18 +215,22 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
       times?.push([at, ms ?? Infinity]);
       await new Promise((resolve) => setTimeout(resolve, gapMs));
     }
-    return { ...latencies(values, failed), over: overAt.length, answered: values.length, overAt };
+    return { ...latencies(values, failed), answered: values.length, overAt };
   };
   const [scans, health] = await Promise.all([
     loop(() => `${app.base}/?t=${tokens()}`, every.scanMs, QUOTA_GOALS.scanP99Ms, scanTimes),
     loop(() => `${app.base}/healthcheck`, every.healthMs, QUOTA_GOALS.healthMaxMs),
   ]);
-  const scanP99ByMinute: number[] = [];
-  for (let minute = 0; minute * 60_000 < performance.now() - started; minute++) {
-    const inMinute = scanTimes.filter(([at]) => at >= minute * 60_000 && at < (minute + 1) * 60_000).map(([, ms]) => ms);
-    if (inMinute.length > 0) scanP99ByMinute.push(latencies(inMinute, 0).p99);
-  }
-  return { scans, health, seconds: (performance.now() - started) / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
+  // Each whole minute, then the last 60 s (overlapping the minute before): a run's short last
+  // minute of ~30 scans would have the slowest of them as its p99.
+  const runMs = performance.now() - started;
+  const minutes = Array.from({ length: Math.floor(runMs / 60_000) }, (_, minute) => minute * 60_000);
+  if (runMs % 60_000 > 0) minutes.push(Math.max(0, runMs - 60_000));
+  const scanP99ByMinute = minutes
+    .map((from) => scanTimes.filter(([at]) => at >= from && at < from + 60_000).map(([, ms]) => ms))
+    .filter((inMinute) => inMinute.length > 0)
+    .map((inMinute) => latencies(inMinute, 0).p99);
+  return { scans, health, seconds: runMs / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
 }
 
 export async function measureCpuQuota(options: {
@@ -222,6 +242,8 @@ export async function measureCpuQuota(options: {
   quotaUs?: number;
   every?: Partial<Every>;
   warm?: number;
+  /** The one CPU the server runs on (default the last); "all" lets it use every CPU. */
+  cpu?: number | "all";
 }): Promise<QuotaResult> {
   const every: Every = { scanMs: options.every?.scanMs ?? PROBE_EVERY_MS, healthMs: options.every?.healthMs ?? PROBE_EVERY_MS };
   const cgroup = makeCgroup(options.quotaUs);
@@ -250,7 +272,8 @@ export async function measureCpuQuota(options: {
     }
     // GC lines (--trace-gc) are counted as they come: the child's kept output is only its last 16 KB.
     const gcPauses: number[] = [];
-    const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec "${process.execPath}" ${flags} server.js`], { env });
+    const pinned = pinTo(options.cpu);
+    const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec ${pinned.prefix}"${process.execPath}" ${flags} server.js`], { env });
     server.child.stdout!.on("data", (chunk: Buffer) => {
       for (const match of chunk.toString("utf8").matchAll(/(?:Scavenge|Mark-Compact|Mark-sweep)\b.*?MB, (?:pooled: [0-9.]+ MB, )?([0-9.]+) \/ [0-9.]+ ms/g)) gcPauses.push(Number(match[1]));
     });
@@ -279,7 +302,7 @@ export async function measureCpuQuota(options: {
     }
     await stopChild(app);
     const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
-    return { supported: true, cgroup: cgroup.dir, startSeconds, firstScansMs, warm, quietCpuMsPerSecond, idle, mint, gc, every };
+    return { supported: true, cgroup: cgroup.dir, cpus: pinned.cpus, startSeconds, firstScansMs, warm, quietCpuMsPerSecond, idle, mint, gc, every };
   } finally {
     await stopAll();
     try {
@@ -298,7 +321,7 @@ export function renderCpuQuota(result: QuotaResult): string {
   // The count over the goal beside the p99: with ~100 scans a minute a p99 is the second-slowest
   // answer, and moves by hundreds of ms between runs when one more collection meets a scan.
   const row = (name: string, l: Probed, goal: string) =>
-    `| ${name} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.over} of ${l.answered} | ${l.failed} | ${goal} |`;
+    `| ${name} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.overAt.length} of ${l.answered} | ${l.failed} | ${goal} |`;
   // Which moment of the mint each slow answer met (its start, its end, a collection): the slowest 12, in time order.
   const overAt = (l: Probed) =>
     l.overAt.length === 0
@@ -331,7 +354,7 @@ export function renderCpuQuota(result: QuotaResult): string {
   const lines = [
     title,
     ``,
-    `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.${result.warm.scans > 0 ? ` Then ${result.warm.scans} scans one after another, to warm the process: ${result.warm.seconds.toFixed(0)} s.` : ""}`,
+    `One server process (fly.toml's NODE_OPTIONS) in cgroup ${result.cgroup} from its start, on ${result.cpus}: listening after ${result.startSeconds.toFixed(1)} s. The first ${result.firstScansMs.length} scans after the start (owners never scanned): ${result.firstScansMs.map(ms).join(", ")}.${result.warm.scans > 0 ? ` Then ${result.warm.scans} scans one after another, to warm the process: ${result.warm.seconds.toFixed(0)} s.` : ""}`,
     ``,
     `With no request at all, the server used ${result.quietCpuMsPerSecond.toFixed(1)} ms of CPU a second (${IDLE_SECONDS} s; the quota is ${(QUOTA.quotaUs / QUOTA.periodUs) * 1000} ms a second).`,
     ``,
@@ -348,7 +371,7 @@ export function renderCpuQuota(result: QuotaResult): string {
       row("health check, meanwhile", result.mint.health, `≤ ${QUOTA_GOALS.healthMaxMs} ms`),
       ``,
       `The mint of ${result.mint.count.toLocaleString("en")} from the page took ${result.mint.mintSeconds.toFixed(0)} s (MINT_CPU_SHARE ${result.mint.share}).`,
-      `Scan p99 in each minute of the mint: ${result.mint.scanP99ByMinute.map(ms).join(", ")}.`,
+      `Scan p99 in each minute of the mint (the last: its final 60 s): ${result.mint.scanP99ByMinute.map(ms).join(", ")}.`,
       `When the answers over the goal came (seconds into the mint, of ${result.mint.seconds.toFixed(0)}): scans ${overAt(result.mint.scans)}; health checks ${overAt(result.mint.health)}.`,
     );
   }
@@ -370,11 +393,13 @@ if (import.meta.main) {
       "scan-every": { type: "string" },
       "health-every": { type: "string" },
       warm: { type: "string", default: "0" },
+      cpu: { type: "string" },
     },
   });
   stopAllOnSignal(() => {});
   const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]),
     warm: Number(values.warm),
+    cpu: values.cpu === undefined ? undefined : values.cpu === "all" ? "all" : Number(values.cpu),
     every: { scanMs: values["scan-every"] === undefined ? undefined : Number(values["scan-every"]), healthMs: values["health-every"] === undefined ? undefined : Number(values["health-every"]) },
   });
   console.log(renderCpuQuota(result));

@@ -185,3 +185,18 @@ export function niceByThread(pid: number): Map<number, number> {
   }
   return nice;
 }
+
+/** The nice values of a process's threads, by the thread's name (/proc/<pid>/task/<tid>/comm). */
+export function niceByThreadName(pid: number): Map<string, number[]> {
+  const byName = new Map<string, number[]>();
+  for (const [tid, nice] of niceByThread(pid)) {
+    let name: string;
+    try {
+      name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+    } catch {
+      continue; // it ended meanwhile
+    }
+    byName.set(name, [...(byName.get(name) ?? []), nice]);
+  }
+  return byName;
+}

@@ -7,7 +7,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { childrenOf, crashLines, freePort, parseRawResponse, type ServerProcess, spawnServer, startServer, stopServer, waitForExit } from "./helpers";
+import { LOWEST_NICE, V8_HELPER_THREAD } from "../../server/thread-priority.js";
+import { childrenOf, crashLines, freePort, niceByThreadName, parseRawResponse, type ServerProcess, spawnServer, startServer, stopServer, waitForExit } from "./helpers";
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -167,11 +168,30 @@ test("npm run dev serves the landing page", { timeout: 180_000 }, async () => {
   expect(crashLines(server.stderr())).toEqual([]);
 });
 
+/** Every V8 helper thread of a server process at the lowest priority; its event loop and libuv's threads at the usual one. */
+function expectV8HelpersLowered(pid: number) {
+  const nices = niceByThreadName(pid);
+  expect(nices.get(V8_HELPER_THREAD)?.length ?? 0).toBeGreaterThan(0);
+  expect(new Set(nices.get(V8_HELPER_THREAD))).toEqual(new Set([LOWEST_NICE]));
+  // The main thread's id is the process's own.
+  expect([...nices].filter(([name]) => name !== V8_HELPER_THREAD).flatMap(([, values]) => values).every((nice) => nice === 0)).toBe(true);
+}
+
+test("V8's helper threads, which mark the heap beside the program, run at the lowest priority; the event loop and libuv's threads at the usual one", { timeout: 60_000 }, async () => {
+  const server = await startServer({ DATABASE_PATH: tempDatabase() });
+  servers.push(server);
+  // A scan, so libuv's threads (compression, files) have started too.
+  expect((await fetch(`${server.url}/?t=100000000001`, { headers: { "Accept-Encoding": "gzip" } })).status).toBe(200);
+  expect(niceByThreadName(server.child.pid!).has("libuv-worker")).toBe(true);
+  expectV8HelpersLowered(server.child.pid!);
+});
+
 test("WEB_CONCURRENCY=2: two workers share the port, the demo secrets and the search limit; SIGTERM stops them all", { timeout: 90_000 }, async () => {
   const server = await startServer({ DATABASE_PATH: tempDatabase(), WEB_CONCURRENCY: "2", TRUST_PROXY: "fly" });
   servers.push(server);
   const workers = childrenOf(server.child.pid!);
   expect(workers).toHaveLength(2);
+  for (const pid of workers) expectV8HelpersLowered(pid);
   // The primary made up one developer password and printed it once; the workers use the same one.
   expect(server.output().match(/Developer-mode password/g)).toHaveLength(1);
   // Printed once both workers listen; the first may answer the health check before the second is up.
