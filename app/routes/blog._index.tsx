@@ -62,13 +62,18 @@ export default function BlogList() {
     setQuery(urlQuery);
   }, [urlQuery]);
 
-  // While typing, the URL follows the box after a short pause (replacing, not adding, history).
-  // Only a change of the box starts the timer, so urlQuery and setSearchParams are left out.
+  // The URL follows the box (replacing, not adding, history). What it will hold is noted as shown
+  // first: when it lands the box keeps whatever was typed meanwhile rather than going back to it.
+  const urlFollowsBox = () => {
+    shownQuery.current = query.trim() ? query : "";
+    setSearchParams(query.trim() ? { q: query } : {}, { replace: true, preventScrollReset: true });
+  };
+
+  // While typing, after a short pause. Only a change of the box starts the timer, so urlQuery and
+  // urlFollowsBox are left out.
   useEffect(() => {
     if (query === urlQuery) return;
-    const timer = setTimeout(() => {
-      setSearchParams(query.trim() ? { q: query } : {}, { replace: true, preventScrollReset: true });
-    }, 300);
+    const timer = setTimeout(urlFollowsBox, 300);
     return () => clearTimeout(timer);
   }, [query]);
 
@@ -85,7 +90,7 @@ export default function BlogList() {
           <Form method="get" action="/blog" role="search" data-hydrated={hydrated ? "true" : undefined} className="mt-6 flex max-w-2xl gap-2" onSubmit={(event) => {
               // The grid already shows the matches; the URL catches up now instead of after the pause.
               event.preventDefault();
-              setSearchParams(query.trim() ? { q: query } : {}, { replace: true, preventScrollReset: true });
+              urlFollowsBox();
             }}>
             <label htmlFor="blog-search" className="sr-only">
               Search blogs
