@@ -29,6 +29,8 @@ export type Latencies = { p50: number; p99: number; max: number; failed: number 
 
 const ADMIN_IP = "198.51.100.77";
 const PROBE_EVERY_MS = 50;
+/** An admin reading the form and typing a count before pressing Mint. */
+const ADMIN_TYPES_MS = 3_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function cookiesOf(response: Response): string {
@@ -62,8 +64,13 @@ export async function signInAdmin(app: Server, options: Pick<AdminWorkOptions, "
   return cookie;
 }
 
-/** Mints `count` from the page and follows the batch's page until it is done; the batch id. */
+/** Opens the mint's form, types for ADMIN_TYPES_MS, mints `count` and follows the batch's page until it is done; the batch id. */
 export async function mintFromPage(app: Server, cookie: string, count: number): Promise<string> {
+  // As a person does: the page with the form (which starts the mint's thread), then typing.
+  const form = await fetch(`${app.base}/admin/stickers`, { headers: { Cookie: cookie, "Fly-Client-IP": ADMIN_IP } });
+  await form.arrayBuffer();
+  if (form.status !== 200) throw new Error(`the mint's form answered ${form.status}`);
+  await sleep(ADMIN_TYPES_MS);
   const started = await post(app, "/admin/stickers", { intent: "mint", count: String(count), mintKey: crypto.randomUUID() }, cookie);
   const location = started.headers.get("Location");
   if (started.status !== 303 || !location) throw new Error(`minting answered ${started.status}`);

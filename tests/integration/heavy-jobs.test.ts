@@ -29,7 +29,10 @@ import { tokenUrl } from "~/features/stickers/mint.server";
 import { mintJobsSettled, mintPool, requestMint } from "~/features/stickers/mint-job.server";
 import { cardPool, renderLockScreenPng, renderSheetPdf, renderSheetSvg, sheetPool } from "~/features/stickers/sheet-jobs.server";
 import { HEAVY_JOB_NICE } from "~/core/heavy-job-priority.server";
-import { createOwner } from "../support/routes";
+import { workerPool } from "~/core/worker-pool.server";
+import { grantAdmin } from "~/features/account/admins.server";
+import { loader as adminStickersLoader } from "~/routes/admin.stickers/route";
+import { callRoute, createOwner, get, statusOf } from "../support/routes";
 import { childrenOf, niceByThread } from "./helpers";
 import { testDb } from "../support/test-db";
 
@@ -256,5 +259,47 @@ test("a heavy job runs at the lowest CPU priority, in its thread as in its child
     const nices = niceByThread(pid);
     expect(nices.size).toBeGreaterThan(4);
     expect(new Set(nices.values())).toEqual(new Set([HEAVY_JOB_NICE]));
+  }
+});
+
+/** This process's threads at a heavy job's priority. */
+const heavyJobThreads = () => [...niceByThread(process.pid)].filter(([, nice]) => nice === HEAVY_JOB_NICE).map(([id]) => id);
+
+test("an admin opening the mint's form starts the mint's thread, lowered, before any mint; the mint's slice then runs in it", { timeout: 60_000 }, async () => {
+  await mintPool.close();
+  expect(heavyJobThreads()).toEqual([]);
+  const admin = await createOwner();
+  expect((await grantAdmin(testDb(), admin.email)).status).toBe("granted");
+  const owner = await createOwner();
+
+  // Not for an owner: the page refuses before anything starts.
+  expect(statusOf(await callRoute(adminStickersLoader, get("/admin/stickers"), { user: owner }))).toBe(403);
+  expect(statusOf(await callRoute(adminStickersLoader, get("/admin/stickers"), {}))).toBe(302);
+  expect(heavyJobThreads()).toEqual([]);
+
+  expect(statusOf(await callRoute(adminStickersLoader, get("/admin/stickers"), { user: admin }))).toBe(200);
+  await expect.poll(heavyJobThreads, { timeout: 10_000 }).toHaveLength(1);
+  const [warmed] = heavyJobThreads();
+  // Opening the page again keeps the one thread.
+  await callRoute(adminStickersLoader, get("/admin/stickers?page=2"), { user: admin });
+  expect(await mintPool.run({ passwords: ["61234567"], cost: TOKEN_PASSWORD_COST, cpuShare: 1 })).toHaveLength(1);
+  expect(heavyJobThreads()).toEqual([warmed]);
+});
+
+test("a warmed thread that gets no task ends after the pool's idle time, as an idle one does", { timeout: 60_000 }, async () => {
+  const pool = workerPool<{ passwords: string[]; cost: typeof TOKEN_PASSWORD_COST; cpuShare: number }, string[]>({
+    caller: import.meta.url,
+    source: "../../app/features/stickers/mint.worker.ts",
+    bundled: "mint-worker.js",
+    kind: "mint",
+    idleTimeoutMs: 500,
+  });
+  const before = new Set(heavyJobThreads());
+  try {
+    pool.warm();
+    await expect.poll(() => heavyJobThreads().filter((id) => !before.has(id)), { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(() => heavyJobThreads().filter((id) => !before.has(id)), { timeout: 10_000 }).toHaveLength(0);
+  } finally {
+    await pool.close();
   }
 });

@@ -40,7 +40,8 @@ const SEAL_PURPOSE = "mint-passwords";
 const MINT_SLICE = 25;
 /**
  * The mint's thread (a few MB), kept while a mint runs and ended 30 s after: a slice's hashes, or at
- * the end the batch's slices joined into one sealed CSV. Every mint job has at most one task waiting:
+ * the end the batch's slices joined into one sealed CSV. Warmed when an admin opens the mint's form
+ * (/admin/stickers), so a mint's first slice does not wait for it to start. Every mint job has at most one task waiting:
  * never refused.
  */
 export const mintPool = workerPool<MintTask, string[] | Uint8Array | null>({
@@ -52,6 +53,7 @@ export const mintPool = workerPool<MintTask, string[] | Uint8Array | null>({
 }) as {
   run(task: HashTask): Promise<string[]>;
   run(task: JoinTask): Promise<Uint8Array | null>;
+  warm(): void;
   close(): Promise<void>;
 };
 /** The batch row's progress is written at most this often. */
