@@ -1,8 +1,9 @@
 // The CPU-quota rehearsal (issue 35): one server process as fly.toml runs it, inside a cgroup whose
 // CPU quota is a `shared-cpu-1x`'s sustained share — 5 ms of CPU per 80 ms period, 1/16 of a core —
-// from its very start. Measures what a finder meets there: the first scans after a fresh start, then
-// a scan of a new owner and the health check every 100 ms (a real scan is an owner's first in
-// minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
+// from its very start, and on one CPU (a shared-cpu-1x has one vCPU; `--cpu N` picks it, `--cpu
+// all` lets it use every CPU, as before). Measures what a finder meets there: the first scans after a
+// fresh start, then a scan of a new owner and the health check every 100 ms (a real scan is an
+// owner's first in minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
 // controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
 //   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
@@ -11,8 +12,9 @@
 //
 // It prints what a re-measurement on a quiet machine needs beside the latencies: the machine's load
 // average at each phase, the cgroup's own throttling count (cpu.stat), the mint's CPU share
-// (MINT_CPU_SHARE), the scan p99 of each minute of the mint ("throughout"), how many answers were
-// slower than the goal (steadier than a p99 of ~100 scans) and the server's CPU by thread. `--cpu-prof DIR`
+// (MINT_CPU_SHARE), the scan p99 of each minute of the mint ("throughout"; the last read as its final
+// 60 s), how many answers were slower than the goal (steadier than a p99 of ~100 scans) and when
+// they came, and the server's CPU by thread. `--cpu-prof DIR`
 // starts the server with V8's CPU profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`,
 // whose pauses it sums: to see what a lone scan's tail waits for. `--node-flags "..."` adds flags to
 // the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
