@@ -149,17 +149,23 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Each navigation scrolls to the top after 100 ms, unless the query names a search `type`. */
+/**
+ * Each route change scrolls to the top after 100 ms, unless the query names a search `type` (the
+ * spec). A route is a path: a new query on the same page — a product's rename field, a filter, the
+ * blog's search, a form's answer — is what the single-page original kept in the page, and the
+ * page stays where the person is (decision 041).
+ */
 function useScrollToTop() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // Only a new path starts the timer; the query and the rest are read as they are then.
   useEffect(() => {
     if (navigationType === "POP") return;
     if (new URLSearchParams(location.search).has("type")) return;
     if (location.hash) return;
     const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: "instant" }), 100);
     return () => clearTimeout(timer);
-  }, [location.key, location.search, location.hash, navigationType]);
+  }, [location.pathname]);
 }
 
 declare global {

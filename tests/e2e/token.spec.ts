@@ -245,6 +245,32 @@ test.describe("Product Registry", () => {
     await expect(page.getByTestId("product-row")).toHaveCount(0);
   });
 
+  test("Rename keeps the page where it is; a route change scrolls to the top after 100 ms @js-only", async ({ page, context, baseURL }) => {
+    const { user, token } = await userWithToken(context, baseURL!);
+    addProducts(user.id, token, ["Laptop"]);
+    // The spec's 100 ms, run on the page's own clock rather than waited for.
+    await page.clock.install();
+    await page.goto("/token");
+    const rename = page.getByRole("link", { name: "Rename Laptop" });
+    await rename.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    // A new query on the same page (the row's field) is not a route change.
+    await rename.click();
+    const field = page.getByLabel("New name for Laptop");
+    await expect(field).toBeFocused();
+    await page.clock.runFor(500);
+    await expect(field).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // Another path is.
+    await page.getByRole("navigation", { name: "Account sections (bottom)" }).getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.clock.runFor(500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a token with products cannot be removed until they are deleted", async ({ page, context, baseURL }) => {
     const { user, token } = await userWithToken(context, baseURL!);
     addProducts(user.id, token, ["Wallet"]);
