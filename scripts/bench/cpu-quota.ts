@@ -3,8 +3,8 @@
 // from its very start, and on one CPU (a shared-cpu-1x has one vCPU; `--cpu N` picks it, `--cpu
 // all` lets it use every CPU, as before). Measures what a finder meets there: the first scans after a
 // fresh start, then a scan of a new owner and the health check every 100 ms (a real scan is an
-// owner's first in minutes), alone and while an admin mints stickers from the page. Linux cgroups (v1's cpu
-// controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
+// owner's first in minutes), alone and while an admin mints stickers from the page. Linux cgroups
+// (v1's cpu controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
 //   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
 //                                   [--scan-every 100] [--health-every 100] [--warm 0] [--cpu N|all]
@@ -14,9 +14,9 @@
 // average at each phase, the cgroup's own throttling count (cpu.stat), the mint's CPU share
 // (MINT_CPU_SHARE), the scan p99 of each minute of the mint ("throughout"; the last read as its final
 // 60 s), how many answers were slower than the goal (steadier than a p99 of ~100 scans) and when
-// they came, and the server's CPU by thread. `--cpu-prof DIR`
-// starts the server with V8's CPU profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`,
-// whose pauses it sums: to see what a lone scan's tail waits for. `--node-flags "..."` adds flags to
+// they came, and the server's CPU by thread. `--cpu-prof DIR` starts the server with V8's CPU
+// profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`, whose pauses it sums: to see what a
+// lone scan's tail waits for. `--node-flags "..."` adds flags to
 // the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
 // lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
 // `--scan-every` / `--health-every` set the probe's gaps: the default (100 ms each, ~8 requests a
@@ -81,7 +81,7 @@ type Cgroup = { dir: string; add: string; remove: () => void };
 /**
  * The server pinned to one CPU, as a shared-cpu-1x has one vCPU: there a heavy job's thread and
  * V8's helper threads take turns with the event loop on that one CPU, and their lower priority
- * (core/heavy-job-priority.server.ts) lets the loop go first. On a machine with more CPUs and no
+ * (server/thread-priority.js) lets the loop go first. On a machine with more CPUs and no
  * pinning they would run beside it, each drawing on the same quota, and priority would decide
  * nothing (decision 004).
  */
