@@ -32,7 +32,7 @@ import { TOKEN_PASSWORD_COST } from "../../../db/password.ts";
 import { hurry, traffic } from "../../core/requests-in-flight.server.ts";
 import { discardBatchTokens, fillBatch, MintStopped, TOKEN_CSV_HEADER, tokenCsvLines } from "./mint.server.ts";
 import { MINT_PASSWORDS_KEPT_MINUTES } from "./rules.ts";
-import { workerPool } from "../../core/worker-pool.server.ts";
+import { workerPool, type WorkerPool } from "../../core/worker-pool.server.ts";
 import type { HashTask, JoinTask, MintTask } from "./mint.worker.ts";
 
 const SEAL_PURPOSE = "mint-passwords";
@@ -41,8 +41,8 @@ const MINT_SLICE = 25;
 /**
  * The mint's thread (a few MB), kept while a mint runs and ended 30 s after: a slice's hashes, or at
  * the end the batch's slices joined into one sealed CSV. Warmed when an admin opens the mint's form
- * (/admin/stickers), so a mint's first slice does not wait for it to start. Every mint job has at most one task waiting:
- * never refused.
+ * (/admin/stickers), so a mint's first slice does not wait for it to start. Every mint job has at
+ * most one task waiting: never refused. Typed per task: a slice's hashes, or the joined CSV.
  */
 export const mintPool = workerPool<MintTask, string[] | Uint8Array | null>({
   caller: import.meta.url,
@@ -50,11 +50,9 @@ export const mintPool = workerPool<MintTask, string[] | Uint8Array | null>({
   bundled: "mint-worker.js",
   kind: "mint",
   maxQueue: Infinity,
-}) as {
+}) as Omit<WorkerPool<MintTask, never>, "run"> & {
   run(task: HashTask): Promise<string[]>;
   run(task: JoinTask): Promise<Uint8Array | null>;
-  warm(): void;
-  close(): Promise<void>;
 };
 /** The batch row's progress is written at most this often. */
 const PROGRESS_EVERY_MS = 500;
