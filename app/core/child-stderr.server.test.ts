@@ -10,7 +10,9 @@ function relayed(script: string, nodeFlags: string[] = []) {
   const child = spawn(process.execPath, [...nodeFlags, "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
   let written = "";
   relayChildStderr(child.stderr, (text) => (written += text));
-  return { exited: once(child.stderr, "close").then(() => once(child, "exit").catch(() => [child.exitCode])), written: () => written };
+  // Both awaited from the start: a child's "exit" may come before its stderr closes, and an "exit"
+  // listened for only after the close would be waited for forever.
+  return { exited: Promise.all([once(child.stderr, "close"), once(child, "exit")]), written: () => written };
 }
 
 test("V8's fatal out-of-memory report, plain text over many lines, is one JSON line with all of it", { timeout: 60_000 }, async () => {

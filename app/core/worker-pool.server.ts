@@ -73,54 +73,61 @@ type Endpoint = {
  * (`start` gets the answers and the exit), ended after `idleTimeoutMs` without a task.
  */
 function runner(start: (answered: (answer: Answer) => void, exited: (reason: string) => void) => Endpoint, idleTimeoutMs: number) {
-  let endpoint: Endpoint | undefined;
+  // The thread or process that runs now, with the tasks handed to it. Each started one keeps its
+  // own tasks: one ended for being idle may exit after a new one took the next task, and its exit
+  // must fail only what it held (none), never the task the new one is working on.
+  type Started = { endpoint: Endpoint; pending: Map<number, Pending> };
+  let current: Started | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
-  const answered = (answer: Answer) => {
-    const waiting = pending.get(answer.id);
-    pending.delete(answer.id);
-    if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
-    else waiting?.resolve(answer.result);
-  };
-  const begin = () => {
-    const started = start(answered, (reason) => {
-      if (endpoint === started) endpoint = undefined;
-      for (const waiting of pending.values()) waiting.reject(new Error(`the heavy-job ${reason} before answering`));
-      pending.clear();
-    });
+  const begin = (): Started => {
+    const pending = new Map<number, Pending>();
+    const answered = (answer: Answer) => {
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.result);
+    };
+    const started: Started = {
+      pending,
+      endpoint: start(answered, (reason) => {
+        if (current === started) current = undefined;
+        for (const waiting of pending.values()) waiting.reject(new Error(`the heavy-job ${reason} before answering`));
+        pending.clear();
+      }),
+    };
     return started;
   };
   const end = async () => {
-    const ending = endpoint;
-    endpoint = undefined;
-    await ending?.end();
+    const ending = current;
+    current = undefined;
+    await ending?.endpoint.end();
   };
   return {
     run(task: unknown): Promise<unknown> {
       clearTimeout(idle);
-      endpoint ??= begin();
+      const target = (current ??= begin());
       const id = nextId++;
-      const target = endpoint;
-      target.ref();
+      target.endpoint.ref();
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        target.send({ id, task }).catch((error: Error) => {
-          pending.delete(id);
+        target.pending.set(id, { resolve, reject });
+        target.endpoint.send({ id, task }).catch((error: Error) => {
+          target.pending.delete(id);
           reject(error);
         });
       }).finally(() => {
-        if (pending.size > 0) return;
-        target.unref();
-        idle = setTimeout(() => void end(), idleTimeoutMs).unref();
+        if (target.pending.size > 0) return;
+        target.endpoint.unref();
+        // Only the one that runs now waits to end; one already replaced has ended or is ending.
+        if (current === target) idle = setTimeout(() => void end(), idleTimeoutMs).unref();
       });
     },
     /** Starts it now unless it runs, idle: ended after `idleTimeoutMs` if no task comes. */
     warm(): void {
-      if (pending.size > 0) return;
+      if (current && current.pending.size > 0) return;
       clearTimeout(idle);
-      endpoint ??= begin();
-      endpoint.unref();
+      current ??= begin();
+      current.endpoint.unref();
       idle = setTimeout(() => void end(), idleTimeoutMs).unref();
     },
     close: async () => {

@@ -82,6 +82,11 @@ function decoder(): Worker {
   return started;
 }
 
+/** Photos handed to the decoder thread and not answered yet. */
+export function decodesInFlight(): number {
+  return waiting.size;
+}
+
 function decodeInWorker(bytes: Uint8Array): Promise<Decoded> {
   return new Promise((resolve, reject) => {
     const id = ++nextId;
