@@ -472,6 +472,11 @@ export const en = {
     passkeyAddFailed: { title: "The passkey was not added", description: "Your device did not finish, or the request had expired. Nothing was saved; please try again." },
     passkeyTooMany: { title: "The passkey was not added", description: `An account holds at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.` },
     passkeyCancelled: { title: "Cancelled", description: "Nothing was changed." },
+    passkeyNeedsName: {
+      title: "Passkeys need the site's name",
+      description: "This page was opened at an IP address, where browsers do not allow passkeys. Open it at the site's name to use one; nothing was changed.",
+    },
+    passkeyOpenAtLocalhost: { title: "Open this page at localhost" },
     passkeyUnknown: {
       title: "This passkey does not open any account",
       description: "It may have been removed from its account. Sign in another way, then add a new passkey in Settings.",

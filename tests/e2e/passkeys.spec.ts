@@ -122,3 +122,23 @@ test("without JavaScript: no passkey button on /auth, and settings says adding o
   await expect(page.getByTestId("passkey-needs-js")).toContainText("Adding a passkey needs JavaScript");
   await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
 });
+
+test("a page opened at an IP address says passkeys need the site's name and links to localhost, instead of 'Cancelled' @js-only", async ({ page, context, baseURL }) => {
+  const owner = createUser();
+  await addDevice(page, context);
+  await signInAs(context, owner.id, baseURL!);
+  await page.goto(`${baseURL}/settings`);
+  const section = page.getByTestId("passkeys");
+  const note = section.getByTestId("passkey-needs-name");
+  await expect(note).toContainText("Passkeys need the site's name");
+  await expect(section.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  const localhost = `${baseURL!.replace("127.0.0.1", "localhost")}/settings`;
+  await expect(note.getByRole("link", { name: "Open this page at localhost" })).toHaveAttribute("href", localhost);
+  expect(e2eDb().select().from(passkeys).where(eq(passkeys.userId, owner.id)).all()).toHaveLength(0);
+
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await page.goto(`${baseURL}/auth`);
+  await expect(page.getByTestId("passkey-needs-name")).toContainText("Passkeys need the site's name");
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  await expect(page.getByTestId("passkey-needs-name").getByRole("link", { name: "Open this page at localhost" })).toHaveAttribute("href", `${baseURL!.replace("127.0.0.1", "localhost")}/auth`);
+});

@@ -11,6 +11,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { istDateTime } from "~/core/india-time";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { isMessageKey, message, type Message } from "~/i18n/messages";
+import { PasskeyNeedsName, passkeyNeedsName, refusedForAddress } from "./passkey-host";
 
 export const REMOVE_PASSKEY_INTENT = "remove-passkey";
 
@@ -37,6 +38,7 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyRow[] }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const supported = hydrated && browserSupportsWebAuthn();
+  const needsName = hydrated ? passkeyNeedsName(window.location) : null;
 
   async function addPasskey() {
     setBusy(true);
@@ -52,9 +54,11 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyRow[] }) {
       setOutcome({ tone: "success", text: message("auth.passkeyAdded") });
       await revalidator.revalidate();
     } catch (error) {
-      // The owner closed the device's prompt, or it timed out: nothing was saved.
+      // The owner closed the device's prompt, or it timed out: nothing was saved. Unless the browser
+      // refused the page's address, which no prompt preceded.
       const cancelled = error instanceof WebAuthnError || (error instanceof Error && error.name === "NotAllowedError");
-      setOutcome({ tone: "error", text: message(cancelled ? "auth.passkeyCancelled" : "auth.passkeyAddFailed") });
+      const key = refusedForAddress(error) ? "auth.passkeyNeedsName" : cancelled ? "auth.passkeyCancelled" : "auth.passkeyAddFailed";
+      setOutcome({ tone: "error", text: message(key) });
     } finally {
       setBusy(false);
     }
@@ -91,7 +95,9 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyRow[] }) {
         <p>You have no passkeys yet.</p>
       )}
       {outcome ? <FormAlert tone={outcome.tone} title={outcome.text.title} description={outcome.text.description} /> : null}
-      {supported ? (
+      {supported && needsName ? (
+        <PasskeyNeedsName localhostUrl={needsName.localhostUrl} />
+      ) : supported ? (
         <Button type="button" onClick={addPasskey} disabled={busy}>
           {busy ? "Waiting for your device…" : "Add a passkey"}
         </Button>

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { PasskeyNeedsName, passkeyNeedsName, refusedForAddress } from "~/features/account/passkey-host";
 import { isMessageKey, message, type Message } from "~/i18n/messages";
 
 type Answer = { ok: boolean; error?: string; options?: Parameters<typeof startAuthentication>[0]["optionsJSON"]; redirectTo?: string };
@@ -43,7 +44,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   useEffect(() => {
     let live = true;
     void browserSupportsWebAuthnAutofill().then(async (supported) => {
-      if (!supported || !live) return;
+      if (!supported || !live || passkeyNeedsName(window.location)) return;
       try {
         const failed = await signIn(redirectTo, true);
         if (failed && live) setProblem(failed);
@@ -58,6 +59,14 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   }, [redirectTo]);
 
   if (!hydrated || !browserSupportsWebAuthn()) return null;
+  const needsName = passkeyNeedsName(window.location);
+  if (needsName) {
+    return (
+      <div className="mt-3">
+        <PasskeyNeedsName localhostUrl={needsName.localhostUrl} />
+      </div>
+    );
+  }
 
   async function onClick() {
     setBusy(true);
@@ -67,7 +76,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       if (failed) setProblem(failed);
     } catch (error) {
       const cancelled = error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
-      setProblem(message(cancelled ? "auth.passkeyCancelled" : "auth.passkeySignInFailed"));
+      setProblem(message(refusedForAddress(error) ? "auth.passkeyNeedsName" : cancelled ? "auth.passkeyCancelled" : "auth.passkeySignInFailed"));
     } finally {
       setBusy(false);
     }

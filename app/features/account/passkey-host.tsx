@@ -1,0 +1,45 @@
+// A passkey is bound to a site's name (its WebAuthn relying party is a domain), so a page opened at
+// an IP address cannot make or use one: the browser refuses before any prompt, and simplewebauthn
+// reports a SecurityError that looks like a cancelled prompt. The owner cancelled nothing, so the
+// passkey parts say what is wrong and where passkeys work instead: on a loopback address (a demo
+// opened at http://127.0.0.1:PORT), the same page at http://localhost:PORT, which the server
+// accepts as the relying party of its loopback APP_URL (./passkeys.server.ts).
+import { WebAuthnError } from "@simplewebauthn/browser";
+import { FormAlert } from "~/components/ui/form-alert";
+import { message } from "~/i18n/messages";
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * For a page opened at an IP address: where the same page works with passkeys (null when no name
+ * is known for the address). Null for a page opened at a name, where passkeys work.
+ */
+export function passkeyNeedsName(location: Pick<Location, "hostname" | "port" | "pathname" | "search" | "protocol">): { localhostUrl: string | null } | null {
+  const host = location.hostname;
+  const ipv6 = host.startsWith("[") || host.includes(":");
+  if (!IPV4.test(host) && !ipv6) return null;
+  const loopback = host.startsWith("127.") || host === "[::1]" || host === "::1";
+  const port = location.port ? `:${location.port}` : "";
+  return { localhostUrl: loopback ? `${location.protocol}//localhost${port}${location.pathname}${location.search}` : null };
+}
+
+/** Whether a WebAuthn failure was the browser refusing this page's address, not the owner cancelling. */
+export function refusedForAddress(error: unknown): boolean {
+  if (error instanceof WebAuthnError) return error.code === "ERROR_INVALID_DOMAIN" || error.code === "ERROR_INVALID_RP_ID";
+  return error instanceof Error && error.name === "SecurityError";
+}
+
+/** What the passkey parts show on a page opened at an IP address. */
+export function PasskeyNeedsName({ localhostUrl }: { localhostUrl: string | null }) {
+  const text = message("auth.passkeyNeedsName");
+  return (
+    <div className="space-y-2" data-testid="passkey-needs-name">
+      <FormAlert title={text.title} description={text.description} />
+      {localhostUrl ? (
+        <a className="inline-block font-medium text-brand-700 underline" href={localhostUrl}>
+          {message("auth.passkeyOpenAtLocalhost").title}
+        </a>
+      ) : null}
+    </div>
+  );
+}
