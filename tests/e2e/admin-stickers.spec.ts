@@ -103,3 +103,33 @@ test("a signed-in non-admin gets 403 from the page, the mint form and the sheets
     expect(await sheet.text()).not.toContain("<svg");
   }
 });
+
+test("the inventory's Next and Previous bring the new page's first rows into view, with JavaScript or without", async ({ page, context, baseURL }) => {
+  const admin = createUser();
+  await makeAdmin(admin);
+  await signInAs(context, admin.id, baseURL!);
+  // A batch of its own (the inventory filtered to it): 60 tokens, two pages of 50 and 10.
+  const [batch] = e2eDb().insert(mintBatches).values({ count: 60, progress: 60, mintedBy: admin.id }).returning().all();
+  const base = 700_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+  e2eDb()
+    .insert(tagbackTokens)
+    .values(Array.from({ length: 60 }, (_, i) => ({ token: String(base + i), passwordHash: "x", batchId: batch!.id })))
+    .run();
+  await page.goto(`/admin/stickers?batch=${batch!.id}`);
+  const summary = page.getByTestId("inventory-summary");
+  await expect(summary).toHaveText("Showing 1–50 of 60.");
+
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await pages.scrollIntoViewIfNeeded();
+  await expect(summary).not.toBeInViewport();
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(summary).toHaveText("Showing 51–60 of 60.");
+  await expect(summary).toBeInViewport();
+  await expect(page.getByTestId("inventory-row").first()).toBeInViewport();
+
+  await page.goto(`/admin/stickers?batch=${batch!.id}&page=2`);
+  await pages.scrollIntoViewIfNeeded();
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(summary).toHaveText("Showing 1–50 of 60.");
+  await expect(summary).toBeInViewport();
+});

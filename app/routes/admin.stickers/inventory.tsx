@@ -1,6 +1,7 @@
 // The token inventory on /admin/stickers: counts per state (links), a GET filter form, the table
 // and its pages. Everything is a link or a GET form, so it works without JavaScript.
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { istDateTime } from "~/core/india-time";
@@ -21,7 +22,23 @@ type InventoryProps = {
   };
 };
 
+/**
+ * Where Previous and Next land. A filter is a new query on the same page and keeps the scroll
+ * (decision 041), but a pager shows new rows, read from the first: its links carry this anchor, which
+ * the browser scrolls to without JavaScript, and the effect below with it (a client-side navigation
+ * leaves a hash alone).
+ */
+const PAGE_TOP = "inventory-page";
+
+function usePagerLandsOnTop() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash === `#${PAGE_TOP}`) document.getElementById(PAGE_TOP)?.scrollIntoView({ block: "start" });
+  }, [location.key, location.hash]);
+}
+
 export function Inventory({ filter, counts, batches, inventory }: InventoryProps) {
+  usePagerLandsOnTop();
   return (
     <Section id="counts-title" title="Tokens">
       <ul className="flex flex-wrap gap-2 text-sm" data-testid="state-counts">
@@ -71,7 +88,7 @@ export function Inventory({ filter, counts, batches, inventory }: InventoryProps
         </Button>
       </Form>
 
-      <p className="mt-4 text-sm text-slate-600" data-testid="inventory-summary">
+      <p id={PAGE_TOP} className="mt-4 scroll-mt-4 text-sm text-slate-600 md:scroll-mt-20" data-testid="inventory-summary">
         {inventory.total === 0
           ? "No tokens match."
           : `Showing ${(inventory.page - 1) * INVENTORY_PAGE_SIZE + 1}–${(inventory.page - 1) * INVENTORY_PAGE_SIZE + inventory.tokens.length} of ${inventory.total}.`}
@@ -106,7 +123,7 @@ export function Inventory({ filter, counts, batches, inventory }: InventoryProps
       {inventory.pages > 1 ? (
         <nav aria-label="Pages" className="mt-3 flex items-center gap-4 text-sm">
           {inventory.page > 1 ? (
-            <Link to={inventoryHref({ state: filter.state, batch: filter.batchId, page: inventory.page - 1 })} rel="prev" className="underline">
+            <Link to={`${inventoryHref({ state: filter.state, batch: filter.batchId, page: inventory.page - 1 })}#${PAGE_TOP}`} rel="prev" className="underline">
               Previous
             </Link>
           ) : null}
@@ -114,7 +131,7 @@ export function Inventory({ filter, counts, batches, inventory }: InventoryProps
             Page {inventory.page} of {inventory.pages}
           </span>
           {inventory.page < inventory.pages ? (
-            <Link to={inventoryHref({ state: filter.state, batch: filter.batchId, page: inventory.page + 1 })} rel="next" className="underline">
+            <Link to={`${inventoryHref({ state: filter.state, batch: filter.batchId, page: inventory.page + 1 })}#${PAGE_TOP}`} rel="next" className="underline">
               Next
             </Link>
           ) : null}
