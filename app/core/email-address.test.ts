@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, emailAddressSchema, isEmailTooLong, mailboxOf, maskEmail } from "./email-address";
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmailTooLong, mailboxOf, maskEmail } from "./email-address";
+import { emailAddressSchema } from "./email-address-schema";
 
 const schema = emailAddressSchema({ invalid: "invalid", tooLong: "too-long" });
 const issueOf = (typed: unknown) => {

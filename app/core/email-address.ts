@@ -1,13 +1,13 @@
 // An e-mail address as Tagback takes it, on every form and server path that takes one (sign-in
 // codes, developer-mode accounts, the backup e-mail, the account deletion's confirmation, the
 // finder's contact field, the operator CLI), and the mailbox it delivers to, for limits that count
-// mails. Plain TypeScript and zod, no feature: each caller brings its own messages.
+// mails. Plain TypeScript, no feature, no zod: the catalogues (app/i18n) import its numbers, and a
+// zod import here would put zod in every page's messages chunk; the schema is email-address-schema.ts.
 //
 // The length is SMTP's (RFC 5321 §4.5.3.1): at most 64 octets before the @ and 254 in all, or no
 // mail server takes the address. Checked before anything else reads the text, so a 99 KB "address"
 // never reaches the e-mail pattern, the outbox (a row SMTP refuses and the loop retries for a day)
 // or a Location header.
-import { z } from "zod";
 
 /** The longest address SMTP carries (a 256-octet path, less its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -18,18 +18,6 @@ export const EMAIL_LOCAL_MAX_LENGTH = 64;
 export function isEmailTooLong(address: string): boolean {
   const at = address.lastIndexOf("@");
   return address.length > EMAIL_MAX_LENGTH || (at === -1 ? address.length : at) > EMAIL_LOCAL_MAX_LENGTH;
-}
-
-/**
- * A typed address: trimmed, then `tooLong` when it is longer than an address can be, else
- * `invalid` when it is not an address. The messages are the caller's (message keys).
- */
-export function emailAddressSchema(messages: { invalid: string; tooLong: string }) {
-  return z
-    .string({ error: messages.invalid })
-    .trim()
-    .refine((text) => !isEmailTooLong(text), { error: messages.tooLong })
-    .pipe(z.email(messages.invalid));
 }
 
 /**

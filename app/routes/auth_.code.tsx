@@ -18,7 +18,7 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
-import { isEmailTooLong, maskEmail } from "~/core/email-address";
+import { maskEmail } from "~/core/email-address";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { normalizeEmail } from "~/features/account/admins.server";
@@ -35,7 +35,7 @@ import {
 import { message, messageIn, type Message, type MessageKey } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 import { userContext } from "~/middleware/session";
-import { codeSchema, emailProblemOf } from "./auth/auth-schemas";
+import { codeSchema, emailAddress, emailProblemOf } from "./auth/auth-schemas";
 import { authPath } from "./auth/auth-path";
 
 /** The signed-in visitor's tap that signs them out and in to the link's account. */
@@ -65,7 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prompt,
     refused,
   });
-  if (isEmailTooLong(email)) return data({ ...page("code", null, "common.emailTooLong"), email: "", code: "" }, { status: 400 });
+  // No address (too long, or none at all): said on the page, and nothing of it shown or asked about.
+  const checked = emailAddress.safeParse(email);
+  if (!checked.success) {
+    const refused = emailProblemOf({ email: checked.error.issues.map((issue) => issue.message) });
+    return data({ ...page("code", null, refused), email: "", code: "" }, { status: 400 });
+  }
   const locale = context.get(localeContext);
   if (user) {
     // Their own account's link: nothing to switch.

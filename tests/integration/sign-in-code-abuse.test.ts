@@ -370,6 +370,15 @@ describe("a mailed link in another browser", () => {
     expect(db.select().from(sessions).where(eq(sessions.userId, victim.id)).all()).toEqual([]);
   });
 
+  test("a link whose address is no address asks nothing: a 400 that names nobody", async () => {
+    const visitor = await createOwner(`s${unique("visitor")}@example.com`);
+    for (const user of [undefined, visitor]) {
+      const page = await callRoute(codeRoute.loader, get("/auth/code?email=nobody&code=123456"), { user });
+      expect(statusOf(page)).toBe(400);
+      expect(dataOf(page)).toMatchObject({ mode: "code", prompt: null, refused: "auth.invalidEmail", email: "" });
+    }
+  });
+
   test("a signed-in owner opening their own account's link just goes on", async () => {
     const owner = await createOwner(`o${unique("own")}@example.com`);
     const { path } = await linkFor(owner.email);

@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { signedCookie } from "~/core/cookies.server";
-import { emailAddressSchema } from "~/core/email-address";
+import { emailAddressSchema } from "~/core/email-address-schema";
 import { getEnv } from "~/core/env.server";
 import type { GoogleIdentity } from "./users.server";
 

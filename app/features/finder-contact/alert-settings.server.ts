@@ -7,7 +7,7 @@ import type { Db } from "../../../db/connection";
 import { profiles } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { emailAddressSchema } from "~/core/email-address";
+import { emailAddressSchema } from "~/core/email-address-schema";
 import { key, message, type MessageKey } from "~/i18n/messages";
 
 export const ALERT_INTENTS = ["backup-email", "scan-alerts"] as const;

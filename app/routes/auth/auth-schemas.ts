@@ -2,7 +2,7 @@
 // are message keys of app/i18n/en.ts (section auth); the limits are the account rules.
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
-import { emailAddressSchema } from "~/core/email-address";
+import { emailAddressSchema } from "~/core/email-address-schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_CODE_DIGITS } from "~/features/account/rules";
 import { isMessageKey, key, type MessageKey } from "~/i18n/messages";
 
@@ -19,11 +19,11 @@ const credentials = z
   });
 
 /** Every address these forms take: at most SMTP's length (core/email-address.ts), then a real address. */
-const email = emailAddressSchema({ invalid: key("auth.invalidEmail"), tooLong: key("common.emailTooLong") });
+export const emailAddress = emailAddressSchema({ invalid: key("auth.invalidEmail"), tooLong: key("common.emailTooLong") });
 
 export const signInSchema = credentials.pipe(
   z.object({
-    email,
+    email: emailAddress,
     password: z.string(),
     redirectTo: z.string().optional(),
   }),
@@ -31,7 +31,7 @@ export const signInSchema = credentials.pipe(
 
 export const signUpSchema = credentials.pipe(
   z.object({
-    email,
+    email: emailAddress,
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, key("auth.passwordTooShort"))
@@ -52,13 +52,13 @@ export const devUnlockSchema = z.object({
 
 /** "Continue with e-mail": the address a code is sent to (field `email`, a contract). */
 export const codeRequestSchema = z.object({
-  email,
+  email: emailAddress,
   redirectTo: z.string().optional(),
 });
 
 /** The code form (fields `email` and `code`, a contract): spaces typed inside the code are let go. */
 export const codeSchema = z.object({
-  email,
+  email: emailAddress,
   code: z
     .string({ error: key("auth.codeFormat") })
     .transform((value) => value.replace(/\s+/g, ""))
