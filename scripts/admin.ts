@@ -28,6 +28,10 @@ async function main() {
     usageError(`unknown command "${command}" (expected: grant or revoke)`);
   }
   if (!email?.trim()) usageError(`${command} needs an e-mail address`);
+  const { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH, isEmailTooLong } = await import("../app/core/email-address.ts");
+  if (isEmailTooLong(email.trim())) {
+    usageError(`that e-mail address is too long (at most ${EMAIL_MAX_LENGTH} characters, ${EMAIL_LOCAL_MAX_LENGTH} before the @)`);
+  }
   if (extra.length > 0) usageError(`unexpected argument "${extra[0]}"`);
 
   const { grantAdmin, revokeAdmin } = await import("../app/features/account/admins.server.ts");

@@ -2,6 +2,7 @@
 // plain everyday Bengali (short sentences; the loanwords people use: টোকেন, স্টিকার, মেট্রো কার্ড,
 // আনলক). Made from the English and Hindi of each key, not word for word; a native speaker's review
 // is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -36,6 +37,7 @@ export const bn = {
     unknownAction: { title: "এই কাজটি বোঝা গেল না।" },
     loggedOut: { title: "আপনি লগ আউট হয়েছেন" },
     tagbackUser: { title: "Tagback ব্যবহারকারী" },
+    emailTooLong: { title: `এই ই-মেল ঠিকানাটি খুব লম্বা: সর্বাধিক ${EMAIL_MAX_LENGTH}টি অক্ষর, যার মধ্যে @-এর আগে ${EMAIL_LOCAL_MAX_LENGTH}টি।` },
   },
   finder: {
     emptyMetroCard: { title: "দয়া করে নম্বর লিখুন", description: "মালিককে খুঁজতে মেট্রো কার্ডের নম্বর লিখুন" },
@@ -306,5 +308,15 @@ export const bn = {
     answerMailLead: { title: "আপনি যে জিনিসটি পেয়েছেন ({item}), তার মালিক Tagback-এর মাধ্যমে আপনাকে উত্তর দিয়েছেন:" },
     answerMailRead: { title: "পুরো কথোপকথন পড়তে ও উত্তর দিতে আপনার গোপন লিংক খুলুন: সেটি আপনাকে পাঠানো আমাদের প্রথম ই-মেলে (\"{subject}\") আছে।" },
     foundWhereShown: { title: "কোথায় পেয়েছেন:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account} হিসেবে সাইন ইন করবেন?",
+      description: "এই লিংকটি এই ব্রাউজারকে ওই অ্যাকাউন্টে সাইন ইন করায়। অ্যাকাউন্টটি আপনার না হলে, বা আপনি কোড না চেয়ে থাকলে, এই পেজটি বন্ধ করুন: সাইন ইন না চাপা পর্যন্ত কিছুই হবে না।",
+    },
+    switchAccount: {
+      title: "আপনি {current} হিসেবে সাইন ইন করে আছেন। সাইন আউট করে {account} হিসেবে সাইন ইন করবেন?",
+      description: "বোতাম না চাপা পর্যন্ত কিছুই বদলাবে না।",
+    },
   },
 } as const satisfies TranslatedCatalogue;

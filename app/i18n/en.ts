@@ -1,6 +1,7 @@
 // Every message Tagback shows, in English, by area and key (texts in quotes in the spec are used
 // as written). Schemas and actions return keys ("finder.badToken"); app/i18n/messages.ts resolves
 // them. A message that mentions a limit is built from the rule that sets it.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import { DEMO_LOCATION_MAX } from "~/features/admin/rules";
 import { PUZZLE_ANSWER_MAX } from "~/features/puzzle/rules";
 import {
@@ -81,6 +82,8 @@ export const en = {
     unknownAction: { title: "Unknown action." },
     loggedOut: { title: "Logged Out" },
     tagbackUser: { title: "Tagback user" },
+    // An address longer than SMTP carries (core/email-address.ts), on every form that takes one.
+    emailTooLong: { title: `That e-mail address is too long: at most ${EMAIL_MAX_LENGTH} characters, ${EMAIL_LOCAL_MAX_LENGTH} of them before the @.` },
   },
   /** The finder search (spec 000 §5 and §8). */
   finder: {
@@ -746,6 +749,17 @@ export const en = {
     answerTooLong: {
       title: "Answer too long",
       description: `The answer can be at most ${PUZZLE_ANSWER_MAX} characters: letters, digits and spaces.`,
+    },
+  },
+  /** A code link opened where it was not asked for (app/routes/auth_.code.tsx): the account is named, and a tap confirms. */
+  codeLink: {
+    signInAs: {
+      title: "Sign in as {account}?",
+      description: "This link signs this browser in to that account. If the account is not yours, or you did not ask for a code, close this page: nothing happens until you tap Sign in.",
+    },
+    switchAccount: {
+      title: "You are signed in as {current}. Sign out and sign in as {account}?",
+      description: "Nothing changes until you tap the button.",
     },
   },
 } as const satisfies Record<string, Record<string, Message>>;

@@ -4,6 +4,7 @@
 // has a description exactly when its English one has. Numbers come from the same rules as en.ts;
 // `{name}` is filled in by app/i18n/messages.ts. Areas not listed here (signed-in and admin pages)
 // are English in every language.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -38,6 +39,7 @@ export const hi = {
     unknownAction: { title: "यह काम समझ नहीं आया।" },
     loggedOut: { title: "आप लॉग आउट हो गए हैं" },
     tagbackUser: { title: "Tagback उपयोगकर्ता" },
+    emailTooLong: { title: `यह ई-मेल पता बहुत लंबा है: ज़्यादा से ज़्यादा ${EMAIL_MAX_LENGTH} अक्षर, जिनमें @ से पहले ${EMAIL_LOCAL_MAX_LENGTH}।` },
   },
   finder: {
     emptyMetroCard: { title: "कृपया नंबर डालें", description: "मालिक को ढूँढने के लिए मेट्रो कार्ड का नंबर डालें" },
@@ -308,5 +310,15 @@ export const hi = {
     answerMailLead: { title: "आपको मिली चीज़ ({item}) के मालिक ने Tagback के ज़रिए आपको जवाब दिया है:" },
     answerMailRead: { title: "पूरी बातचीत पढ़ने और जवाब देने के लिए अपना निजी लिंक खोलें: वह आपको भेजे गए हमारे पहले ई-मेल (\"{subject}\") में है।" },
     foundWhereShown: { title: "आपको यह कहाँ मिला:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account} के रूप में साइन इन करें?",
+      description: "यह लिंक इस ब्राउज़र को उसी खाते में साइन इन करता है। अगर यह खाता आपका नहीं है, या आपने कोड नहीं माँगा था, तो यह पेज बंद कर दें: साइन इन दबाए बिना कुछ नहीं होगा।",
+    },
+    switchAccount: {
+      title: "आप {current} के रूप में साइन इन हैं। साइन आउट करके {account} के रूप में साइन इन करें?",
+      description: "बटन दबाने तक कुछ नहीं बदलेगा।",
+    },
   },
 } as const satisfies TranslatedCatalogue;

@@ -2,6 +2,7 @@
 // plain everyday Kannada (short sentences; the loanwords people use: ಟೋಕನ್, ಸ್ಟಿಕ್ಕರ್, ಮೆಟ್ರೋ ಕಾರ್ಡ್,
 // ಅನ್‌ಲಾಕ್). Made from the English and Hindi of each key, not word for word; a native speaker's
 // review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -35,6 +36,7 @@ export const kn = {
     unknownAction: { title: "ಈ ಕೆಲಸ ಅರ್ಥವಾಗಲಿಲ್ಲ." },
     loggedOut: { title: "ನೀವು ಲಾಗ್ ಔಟ್ ಆಗಿದ್ದೀರಿ" },
     tagbackUser: { title: "Tagback ಬಳಕೆದಾರ" },
+    emailTooLong: { title: `ಈ ಇ-ಮೇಲ್ ವಿಳಾಸ ತುಂಬಾ ಉದ್ದವಾಗಿದೆ: ಗರಿಷ್ಠ ${EMAIL_MAX_LENGTH} ಅಕ್ಷರಗಳು, ಅವುಗಳಲ್ಲಿ @ ಗಿಂತ ಮೊದಲು ${EMAIL_LOCAL_MAX_LENGTH}.` },
   },
   finder: {
     emptyMetroCard: { title: "ದಯವಿಟ್ಟು ಸಂಖ್ಯೆ ನಮೂದಿಸಿ", description: "ಮಾಲೀಕರನ್ನು ಹುಡುಕಲು ಮೆಟ್ರೋ ಕಾರ್ಡ್ ಸಂಖ್ಯೆ ನಮೂದಿಸಿ" },
@@ -305,5 +307,15 @@ export const kn = {
     answerMailLead: { title: "ನಿಮಗೆ ಸಿಕ್ಕ ವಸ್ತುವಿನ ({item}) ಮಾಲೀಕರು Tagback ಮೂಲಕ ನಿಮಗೆ ಉತ್ತರಿಸಿದ್ದಾರೆ:" },
     answerMailRead: { title: "ಪೂರ್ಣ ಸಂಭಾಷಣೆಯನ್ನು ಓದಲು ಮತ್ತು ಉತ್ತರಿಸಲು ನಿಮ್ಮ ಖಾಸಗಿ ಲಿಂಕ್ ತೆರೆಯಿರಿ: ಅದು ನಾವು ನಿಮಗೆ ಕಳುಹಿಸಿದ ಮೊದಲ ಇ-ಮೇಲ್‌ನಲ್ಲಿ (\"{subject}\") ಇದೆ." },
     foundWhereShown: { title: "ಎಲ್ಲಿ ಸಿಕ್ಕಿತು:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account} ಆಗಿ ಸೈನ್ ಇನ್ ಮಾಡಬೇಕೆ?",
+      description: "ಈ ಲಿಂಕ್ ಈ ಬ್ರೌಸರ್ ಅನ್ನು ಆ ಖಾತೆಗೆ ಸೈನ್ ಇನ್ ಮಾಡುತ್ತದೆ. ಈ ಖಾತೆ ನಿಮ್ಮದಲ್ಲದಿದ್ದರೆ, ಅಥವಾ ನೀವು ಕೋಡ್ ಕೇಳದಿದ್ದರೆ, ಈ ಪುಟವನ್ನು ಮುಚ್ಚಿ: ಸೈನ್ ಇನ್ ಒತ್ತುವವರೆಗೆ ಏನೂ ಆಗುವುದಿಲ್ಲ.",
+    },
+    switchAccount: {
+      title: "ನೀವು {current} ಆಗಿ ಸೈನ್ ಇನ್ ಆಗಿದ್ದೀರಿ. ಸೈನ್ ಔಟ್ ಮಾಡಿ {account} ಆಗಿ ಸೈನ್ ಇನ್ ಮಾಡಬೇಕೆ?",
+      description: "ಬಟನ್ ಒತ್ತುವವರೆಗೆ ಏನೂ ಬದಲಾಗುವುದಿಲ್ಲ.",
+    },
   },
 } as const satisfies TranslatedCatalogue;

@@ -2,6 +2,7 @@
 // plain everyday Marathi (short sentences; the loanwords people use: टोकन, स्टिकर, मेट्रो कार्ड,
 // अनलॉक). Made from the English and Hindi of each key, not word for word; a native speaker's
 // review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -35,6 +36,7 @@ export const mr = {
     unknownAction: { title: "ही कृती समजली नाही." },
     loggedOut: { title: "तुम्ही लॉग आउट झाला आहात" },
     tagbackUser: { title: "Tagback वापरकर्ता" },
+    emailTooLong: { title: `हा ई-मेल पत्ता खूप लांब आहे: जास्तीत जास्त ${EMAIL_MAX_LENGTH} अक्षरे, त्यापैकी @ च्या आधी ${EMAIL_LOCAL_MAX_LENGTH}.` },
   },
   finder: {
     emptyMetroCard: { title: "कृपया नंबर टाका", description: "मालक शोधण्यासाठी मेट्रो कार्डचा नंबर टाका" },
@@ -305,5 +307,15 @@ export const mr = {
     answerMailLead: { title: "तुम्हाला सापडलेल्या वस्तूच्या ({item}) मालकाने Tagback मार्फत तुम्हाला उत्तर दिले आहे:" },
     answerMailRead: { title: "संपूर्ण संवाद वाचण्यासाठी आणि उत्तर देण्यासाठी तुमची खाजगी लिंक उघडा: ती तुम्हाला पाठवलेल्या आमच्या पहिल्या ई-मेलमध्ये (\"{subject}\") आहे." },
     foundWhereShown: { title: "तुम्हाला हे कुठे सापडले:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account} म्हणून साइन इन करायचे?",
+      description: "ही लिंक या ब्राउझरला त्या खात्यात साइन इन करते. हे खाते तुमचे नसेल किंवा तुम्ही कोड मागितला नसेल, तर हे पान बंद करा: साइन इन दाबेपर्यंत काहीही होत नाही.",
+    },
+    switchAccount: {
+      title: "तुम्ही {current} म्हणून साइन इन आहात. साइन आउट करून {account} म्हणून साइन इन करायचे?",
+      description: "बटण दाबेपर्यंत काहीही बदलत नाही.",
+    },
   },
 } as const satisfies TranslatedCatalogue;

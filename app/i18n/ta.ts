@@ -2,6 +2,7 @@
 // plain everyday Tamil (short sentences; the words people use: டோக்கன், ஸ்டிக்கர், மெட்ரோ கார்டு).
 // Made from the English and Hindi of each key, not word for word; a native speaker's review is
 // welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -35,6 +36,7 @@ export const ta = {
     unknownAction: { title: "இந்தச் செயல் புரியவில்லை." },
     loggedOut: { title: "நீங்கள் வெளியேறிவிட்டீர்கள்" },
     tagbackUser: { title: "Tagback பயனர்" },
+    emailTooLong: { title: `இந்த மின்னஞ்சல் முகவரி மிக நீளமாக உள்ளது: அதிகபட்சம் ${EMAIL_MAX_LENGTH} எழுத்துகள், அவற்றில் @ க்கு முன் ${EMAIL_LOCAL_MAX_LENGTH}.` },
   },
   finder: {
     emptyMetroCard: { title: "தயவுசெய்து எண்ணை உள்ளிடவும்", description: "உரிமையாளரைக் கண்டறிய மெட்ரோ கார்டு எண்ணை உள்ளிடவும்" },
@@ -305,5 +307,15 @@ export const ta = {
     answerMailLead: { title: "நீங்கள் கண்டெடுத்த பொருளின் ({item}) உரிமையாளர் Tagback மூலம் உங்களுக்குப் பதில் அனுப்பியுள்ளார்:" },
     answerMailRead: { title: "முழு உரையாடலைப் படிக்கவும் பதில் அனுப்பவும் உங்கள் தனிப்பட்ட இணைப்பைத் திறங்கள்: அது உங்களுக்கு நாங்கள் அனுப்பிய முதல் மின்னஞ்சலில் (\"{subject}\") உள்ளது." },
     foundWhereShown: { title: "எங்கே கிடைத்தது:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account} ஆக உள்நுழையவா?",
+      description: "இந்த இணைப்பு இந்த உலாவியை அந்தக் கணக்கில் உள்நுழைய வைக்கும். இந்தக் கணக்கு உங்களுடையது இல்லையென்றால், அல்லது நீங்கள் குறியீடு கேட்கவில்லை என்றால், இந்தப் பக்கத்தை மூடுங்கள்: Sign in பொத்தானைத் தட்டும் வரை எதுவும் நடக்காது.",
+    },
+    switchAccount: {
+      title: "நீங்கள் {current} ஆக உள்நுழைந்துள்ளீர்கள். வெளியேறி {account} ஆக உள்நுழையவா?",
+      description: "பொத்தானைத் தட்டும் வரை எதுவும் மாறாது.",
+    },
   },
 } as const satisfies TranslatedCatalogue;

@@ -2,6 +2,7 @@
 // plain everyday Telugu (short sentences; the loanwords people use: టోకెన్, స్టిక్కర్, మెట్రో కార్డ్,
 // అన్‌లాక్). Made from the English and Hindi of each key, not word for word; a native speaker's
 // review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
+import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import {
   SEARCHES_PER_MINUTE,
   UNLOCK_CLIENT_LOCK_HOURS,
@@ -35,6 +36,7 @@ export const te = {
     unknownAction: { title: "ఈ పని అర్థం కాలేదు." },
     loggedOut: { title: "మీరు లాగ్ అవుట్ అయ్యారు" },
     tagbackUser: { title: "Tagback వినియోగదారు" },
+    emailTooLong: { title: `ఈ ఈ-మెయిల్ చిరునామా చాలా పొడవుగా ఉంది: గరిష్ఠంగా ${EMAIL_MAX_LENGTH} అక్షరాలు, వాటిలో @ ముందు ${EMAIL_LOCAL_MAX_LENGTH}.` },
   },
   finder: {
     emptyMetroCard: { title: "దయచేసి నంబర్ నమోదు చేయండి", description: "యజమానిని కనుగొనడానికి మెట్రో కార్డ్ నంబర్ నమోదు చేయండి" },
@@ -305,5 +307,15 @@ export const te = {
     answerMailLead: { title: "మీకు దొరికిన వస్తువు ({item}) యజమాని Tagback ద్వారా మీకు సమాధానం ఇచ్చారు:" },
     answerMailRead: { title: "పూర్తి సంభాషణ చదవడానికి, జవాబు ఇవ్వడానికి మీ ప్రైవేట్ లింక్ తెరవండి: అది మేము మీకు పంపిన మొదటి ఈ-మెయిల్‌లో (\"{subject}\") ఉంది." },
     foundWhereShown: { title: "ఎక్కడ దొరికింది:" },
+  },
+  codeLink: {
+    signInAs: {
+      title: "{account}గా సైన్ ఇన్ చేయాలా?",
+      description: "ఈ లింక్ ఈ బ్రౌజర్‌ను ఆ ఖాతాలోకి సైన్ ఇన్ చేస్తుంది. ఈ ఖాతా మీది కాకపోతే, లేదా మీరు కోడ్ అడగకపోతే, ఈ పేజీని మూసివేయండి: సైన్ ఇన్ నొక్కే వరకు ఏమీ జరగదు.",
+    },
+    switchAccount: {
+      title: "మీరు {current}గా సైన్ ఇన్ అయి ఉన్నారు. సైన్ అవుట్ చేసి {account}గా సైన్ ఇన్ చేయాలా?",
+      description: "బటన్ నొక్కే వరకు ఏదీ మారదు.",
+    },
   },
 } as const satisfies TranslatedCatalogue;

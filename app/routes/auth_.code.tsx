@@ -3,6 +3,13 @@
 // are `email` and `code` (a contract), so it works without JavaScript. The link does not sign in
 // by itself: mail scanners open links in mails, and a GET that used the code up would burn it.
 // The rules and the checks are in features/account/sign-in-codes.server.ts.
+//
+// A link travels (decision 044): someone can ask for a code to their own address and forward the
+// link, and whoever taps through would be signed in to the sender's account and fill it for them.
+// So the one-tap page is only for the owner's own browser (the one that asked for the code, or one
+// that proved the address before); anywhere else the page first names the account, masked ("Sign
+// in as a…@example.com?"), and a signed-in visitor is asked before being switched to it. Nothing
+// happens without the tap, and the tap is the same plain, same-site form post as the rest.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/auth_.code";
@@ -11,52 +18,107 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
+import { maskEmail } from "~/core/email-address";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
-import { requireAnonymous } from "~/features/account/guards.server";
+import { normalizeEmail } from "~/features/account/admins.server";
 import { SIGN_IN_CODE_DIGITS, SIGN_IN_CODE_VALID_MINUTES } from "~/features/account/rules";
-import { createSession } from "~/features/account/session.server";
-import { allowCodePost, checkSignInCode } from "~/features/account/sign-in-codes.server";
-import { message, type MessageKey } from "~/i18n/messages";
-import { codeSchema } from "./auth/auth-schemas";
+import { createSession, destroySession } from "~/features/account/session.server";
+import {
+  allowCodePost,
+  checkSignInCode,
+  codeBrowserHeader,
+  isOwnBrowser,
+  provenIn,
+  readCodeBrowser,
+} from "~/features/account/sign-in-codes.server";
+import { message, messageIn, type Message, type MessageKey } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
+import { userContext } from "~/middleware/session";
+import { codeSchema, emailAddress, emailProblemOf } from "./auth/auth-schemas";
 import { authPath } from "./auth/auth-path";
+
+/** The signed-in visitor's tap that signs them out and in to the link's account. */
+const SWITCH_INTENT = "switch-account";
+
+/** How the page asks: the code form, or a question naming the account first. */
+type Mode = "code" | "confirm" | "switch";
 
 export const meta: Route.MetaFunction = () => [{ title: "Enter your code | Tagback" }, { name: "robots", content: "noindex" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAnonymous({ context });
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const email = (url.searchParams.get("email") ?? "").trim();
   const redirectParam = url.searchParams.get("redirectTo");
   const redirectTo = redirectParam ? safeRedirect(redirectParam, "") : "";
+  const fromLink = url.searchParams.has("code");
+  const user = context.get(userContext);
+  // Signed in, only a mailed link has something to ask (whether to switch); typing is for visitors.
+  if (user && !fromLink) throw redirect("/profile");
   if (!email) throw redirect(authPath({ redirectTo }));
-  return { email, code: url.searchParams.get("code") ?? "", fromLink: url.searchParams.has("code"), redirectTo };
+  const page = (mode: Mode, prompt: Message | null, refused: MessageKey | null = null) => ({
+    email,
+    code: url.searchParams.get("code") ?? "",
+    fromLink,
+    redirectTo,
+    mode,
+    prompt,
+    refused,
+  });
+  // No address (too long, or none at all): said on the page, and nothing of it shown or asked about.
+  const checked = emailAddress.safeParse(email);
+  if (!checked.success) {
+    const refused = emailProblemOf({ email: checked.error.issues.map((issue) => issue.message) });
+    return data({ ...page("code", null, refused), email: "", code: "" }, { status: 400 });
+  }
+  const locale = context.get(localeContext);
+  if (user) {
+    // Their own account's link: nothing to switch.
+    if (normalizeEmail(user.email) === normalizeEmail(email)) throw redirect(safeRedirect(redirectTo, "/profile"));
+    return page("switch", messageIn(locale, "codeLink.switchAccount", { current: maskEmail(user.email), account: maskEmail(email) }));
+  }
+  if (fromLink && !(await isOwnBrowser(context.get(dbContext), email, await readCodeBrowser(request)))) {
+    return page("confirm", messageIn(locale, "codeLink.signInAs", { account: maskEmail(email) }));
+  }
+  return page("code", null);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAnonymous({ context });
   const db = context.get(dbContext);
   const formData = await readForm(request);
+  const user = context.get(userContext);
+  // A signed-in visitor changes accounts only by the switch question's own button.
+  if (user && formData.get("intent") !== SWITCH_INTENT) throw redirect("/profile");
   const typed = { email: String(formData.get("email") ?? ""), code: String(formData.get("code") ?? "") };
   const refuse = (key: MessageKey, status: number) => data({ error: key, typed }, { status });
   if (!(await allowCodePost(db, limitKeyOf(context.get(requestInfoContext).clientIp)))) return refuse("auth.codePostsPerClient", 429);
   const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") {
-    return refuse(submission.error?.email ? "auth.invalidEmail" : "auth.codeFormat", 400);
+    return refuse(submission.error?.email ? emailProblemOf(submission.error) : "auth.codeFormat", 400);
   }
   const outcome = await checkSignInCode(db, submission.value.email, submission.value.code);
   if (!outcome.ok) {
     if (outcome.reason === "tries-used") return refuse("auth.codeTriesUsed", 429);
     return refuse(outcome.reason === "wrong" ? "auth.codeWrong" : "auth.codeDead", 400);
   }
+  const headers = new Headers();
+  // Switching: the session of the account left ends here (its row goes; the new cookie replaces it).
+  if (user) await destroySession(db, request);
+  headers.append("Set-Cookie", await createSession(db, outcome.userId));
+  // This browser has proven the address: its next code is its own to ask for, and its links one tap.
+  headers.append("Set-Cookie", await codeBrowserHeader(provenIn(await readCodeBrowser(request), submission.value.email)));
   // A first sign-in always starts on the profile (spec 000 "Guard and navigation rules").
   const to = outcome.created ? "/profile" : safeRedirect(submission.value.redirectTo);
-  return redirect(to, { headers: { "Set-Cookie": await createSession(db, outcome.userId) } });
+  return redirect(to, { headers });
 }
 
 export default function CodePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, code, fromLink, redirectTo } = loaderData;
-  const alert = actionData ? message(actionData.error) : null;
+  const { email, code, fromLink, redirectTo, mode, prompt, refused } = loaderData;
+  const alertKey = actionData?.error ?? refused;
+  const alert = alertKey ? message(alertKey) : null;
+  if (prompt && mode !== "code") {
+    return <AccountQuestion mode={mode} prompt={prompt} email={email} code={actionData?.typed.code ?? code} redirectTo={redirectTo} alert={alert} />;
+  }
   const shownEmail = actionData?.typed.email || email;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
@@ -100,6 +162,37 @@ export default function CodePage({ loaderData, actionData }: Route.ComponentProp
           Use another address
         </Link>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * The link opened where it was not asked for, or by someone signed in to another account: the
+ * question names the account (masked) in the page's text, and its one button posts the code.
+ */
+function AccountQuestion(props: { mode: "confirm" | "switch"; prompt: Message; email: string; code: string; redirectTo: string; alert: Message | null }) {
+  const { mode, prompt, email, code, redirectTo, alert } = props;
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold break-words" data-testid="code-account-question">
+        {prompt.title}
+      </h1>
+      <p className="mt-2 text-slate-600">{prompt.description}</p>
+      <Form method="post" noValidate className="mt-6 space-y-3">
+        {mode === "switch" ? <input type="hidden" name="intent" value={SWITCH_INTENT} /> : null}
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
+        <Button type="submit" size="lg" className="w-full">
+          {mode === "switch" ? "Sign out and sign in" : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to={mode === "switch" ? "/profile" : "/"} className="text-slate-600 underline">
+          {mode === "switch" ? "Stay signed in" : "Not now"}
+        </Link>
+      </p>
     </section>
   );
 }

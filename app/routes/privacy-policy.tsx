@@ -226,6 +226,7 @@ const sections: PolicySection[] = [
           items={[
             "a session cookie that keeps you signed in (at most 30 days);",
             "short-lived cookies for one-time messages after a form, for sign-in with Google and for the language you chose;",
+            "on the sign-in pages only, once you ask for a sign-in code, a cookie (at most 180 days) naming the code this browser asked for and, after you sign in with a code, a keyed hash of your address (not the address): it lets your own browser still get a code when someone else has asked for many, and lets the mailed link sign you in with one tap here;",
             "after a finder's search, a cookie naming that visit for 10 minutes, so that messaging the owner or sharing a location is added to the visit the owner sees (it holds no name, number or location);",
             "Google Analytics cookies, where analytics is enabled, to count page views in aggregate.",
           ]}

@@ -4,7 +4,7 @@
 import { count, eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { createUser, e2eDb, uniqueEmail } from "./db";
-import { expect, latestMailTo, test } from "./fixtures";
+import { expect, latestMailTo, test, uniqueIp } from "./fixtures";
 
 function codeIn(mail: string) {
   return /sign-in code is (\d{6})/.exec(mail)![1]!;
@@ -89,4 +89,28 @@ test("Google and a code for the same address reach the same account", async ({ p
   expect(rows[0]!.googleSub).toMatch(/^google-/);
   await page.goto("/settings");
   await expect(page.getByTestId("account-email")).toHaveText(email);
+});
+
+test("a link forwarded to another browser names the account it signs in to, and signs in only on the tap", async ({ page, browser, baseURL }, testInfo) => {
+  // Someone asks for a code to their own address and forwards the mail's link.
+  const sender = uniqueEmail("a");
+  createUser(sender);
+  await page.goto("/auth");
+  await page.getByLabel("E-mail address").fill(sender);
+  await page.getByRole("button", { name: "Continue with e-mail" }).click();
+  await expect(page).toHaveURL(/\/auth\/code\?/);
+  const link = linkIn(await latestMailTo(sender));
+
+  // The one who opens it, in a browser of their own.
+  const context = await browser.newContext({ ...testInfo.project.use, baseURL, extraHTTPHeaders: { "Fly-Client-IP": uniqueIp() } });
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Sign in as a…@example.test?");
+  await expect(other.getByText(sender)).toHaveCount(0);
+  expect((await context.cookies()).some((cookie) => cookie.name === "tb_session")).toBe(false);
+  await other.getByRole("button", { name: "Sign in" }).click();
+  await expect(other).toHaveURL(/\/profile$/);
+  await other.goto("/settings");
+  await expect(other.getByTestId("account-email")).toHaveText(sender);
+  await context.close();
 });

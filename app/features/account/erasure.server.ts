@@ -26,6 +26,7 @@ import { forgetKeysNaming } from "~/core/rate-limit.server";
 import { announceClosed } from "~/features/finder-contact/live.server";
 import { announceActivity, announceSignedOut } from "~/features/messaging/live.server";
 import type { MessageKey } from "~/i18n/messages";
+import { isEmailTooLong, mailboxOf } from "~/core/email-address";
 import { normalizeEmail } from "./admins.server";
 import { DELETE_ACCOUNT_INTENT } from "./delete-account";
 import { destroySession, type SessionUser } from "./session.server";
@@ -78,7 +79,8 @@ export function eraseAccount(db: Db, userId: string): ErasureOutcome {
       const pseudonym = `deleted admin ${crypto.randomUUID().slice(0, 8)}`;
       tx.update(adminLookups).set({ adminUserId: pseudonym, adminEmail: pseudonym }).where(eq(adminLookups.adminUserId, userId)).run();
 
-      forgetKeysNaming(tx, [userId, user.email, ...threads.map((t) => t.finderUserId)]);
+      // The address as kept, and its mailbox: the per-address code limits count the latter.
+      forgetKeysNaming(tx, [userId, user.email, mailboxOf(user.email), ...threads.map((t) => t.finderUserId)]);
       // A pending sign-in code is keyed by the address, not the user: no cascade reaches it.
       forgetCodesOf(tx, user.email);
       tx.delete(users).where(eq(users.id, userId)).run();
@@ -108,6 +110,7 @@ export async function deleteAccountAction(db: Db, request: Request, user: Sessio
   const raw = formData.get("confirm");
   const typed = typeof raw === "string" ? raw : "";
   const refuse = (error: MessageKey, status: number) => data({ intent: DELETE_ACCOUNT_INTENT, deleteError: error, typed }, { status });
+  if (isEmailTooLong(typed.trim())) return refuse("common.emailTooLong", 400);
   if (normalizeEmail(typed) !== normalizeEmail(user.email)) return refuse("deleteAccount.confirmMismatch", 400);
   let outcome;
   try {

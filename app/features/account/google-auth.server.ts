@@ -4,12 +4,14 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { signedCookie } from "~/core/cookies.server";
+import { emailAddressSchema } from "~/core/email-address-schema";
 import { getEnv } from "~/core/env.server";
 import type { GoogleIdentity } from "./users.server";
 
 const userInfoSchema = z.object({
   sub: z.string().min(1),
-  email: z.email(),
+  // The provider's address is held to the same length as a typed one (an account's e-mail is one).
+  email: emailAddressSchema({ invalid: "not an e-mail address", tooLong: "longer than an e-mail address can be" }),
   picture: z.url().nullish(),
   name: z.string().nullish(),
 });

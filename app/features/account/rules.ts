@@ -24,9 +24,12 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const BACKUP_RETENTION_DAYS = 7;
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in codes by e-mail (issue 33, decision 033). A code is 6 digits: one guess in a million. The
-// limits below bound what anyone can try against one address to CODES_PER_ADDRESS_PER_HOUR ×
-// CODE_WRONG_TRIES_MAX guesses an hour (25, one chance in 40,000), however many clients they use.
+// Sign-in codes by e-mail (issue 33, decisions 033 and 044). A code is 6 digits: one guess in a
+// million. The limits below bound the codes one mailbox gets to CODES_PER_ADDRESS_PER_HOUR from
+// anyone plus CODES_PER_PROVEN_BROWSER_PER_HOUR asked for by browsers that proved the address
+// before, so what anyone can try against one address is at most (5 + 3) × CODE_WRONG_TRIES_MAX = 40
+// guesses an hour (one chance in 25,000), however many clients they use; a stranger, who can only
+// spend the first allowance, gets 5 × 5 = 25 (one in 40,000).
 
 /** Digits of a sign-in code. */
 export const SIGN_IN_CODE_DIGITS = 6;
@@ -34,9 +37,24 @@ export const SIGN_IN_CODE_DIGITS = 6;
 export const SIGN_IN_CODE_VALID_MINUTES = 10;
 /** Wrong codes typed against one code; the last of them kills it (a new code must be asked for). */
 export const CODE_WRONG_TRIES_MAX = 5;
-/** Codes sent to one address in an hour, whoever asks. */
+/**
+ * Codes sent to one mailbox in an hour, whoever asks. Counted on the mailbox the address delivers
+ * to (core/email-address.ts `mailboxOf`: victim+1@ and Victim@ are victim@), so no spelling of an
+ * address buys more mails into its inbox.
+ */
 export const CODES_PER_ADDRESS_PER_HOUR = 5;
 export const CODES_PER_ADDRESS_LIMIT = { name: "signInCodesPerAddress", points: CODES_PER_ADDRESS_PER_HOUR, duration: 60 * 60 } as const;
+/**
+ * A second, small allowance of the same mailbox for the owner's own browsers: one that signed in to
+ * the address with a code before (a signed cookie says so). Strangers who spend the first allowance
+ * then cannot keep the owner from their next code.
+ */
+export const CODES_PER_PROVEN_BROWSER_PER_HOUR = 3;
+export const CODES_PER_PROVEN_BROWSER_LIMIT = { name: "signInCodesPerAddressProven", points: CODES_PER_PROVEN_BROWSER_PER_HOUR, duration: 60 * 60 } as const;
+/** How long a browser remembers the addresses it proved with a code (and the code it asked for last). */
+export const CODE_BROWSER_DAYS = 180;
+/** Addresses one browser remembers as proven (a shared family computer, a few accounts). */
+export const CODE_BROWSER_PROVEN_MAX = 5;
 /** Posts of the code forms (asking for a code, or typing one) from one client in an hour. */
 export const CODE_POSTS_PER_CLIENT_PER_HOUR = 60;
 export const CODE_POSTS_PER_CLIENT_LIMIT = { name: "signInCodePostsPerClient", points: CODE_POSTS_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;

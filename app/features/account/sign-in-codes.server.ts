@@ -16,19 +16,34 @@
 //   sent if the outbox still holds it (decision 033).
 // - The mail is a row of the outbox (core/outbox.server.ts, decision 032), queued in the code's own
 //   transaction: the code exists exactly when its mail is owed, and the request never waits for SMTP.
+// - The limit of codes per address counts the mailbox the address delivers to (victim+1@ and
+//   Victim@ are victim@), while the code, its row and the account keep the address as typed
+//   (lower-cased): two spellings stay two accounts, only their inbox is shared (decision 044).
+// - The browser's side (decision 044): one signed cookie on /auth remembers the code this browser
+//   asked for last and the addresses it proved with a code. A proven browser has an allowance of
+//   its own, so strangers spending an address's codes cannot keep its owner out; and a mailed link
+//   opened in a browser that neither asked for its code nor proved its address first names the
+//   account and waits for a tap (routes/auth_.code.tsx), so a forwarded link cannot quietly sign
+//   someone into the sender's account.
 import { createHmac, randomInt } from "node:crypto";
+import { z } from "zod";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { outbox, profiles, signInCodes, users } from "../../../db/schema";
+import { signedCookie } from "~/core/cookies.server";
+import { mailboxOf } from "~/core/email-address";
 import { cookieSecrets, getEnv } from "~/core/env.server";
 import { queueMails, type QueuedMail } from "~/core/outbox.server";
 import { consume } from "~/core/rate-limit.server";
 import { safeEqual } from "~/core/safe-equal.server";
 import { normalizeEmail } from "./admins.server";
 import {
+  CODE_BROWSER_DAYS,
+  CODE_BROWSER_PROVEN_MAX,
   CODE_POSTS_PER_CLIENT_LIMIT,
   CODE_WRONG_TRIES_MAX,
   CODES_PER_ADDRESS_LIMIT,
+  CODES_PER_PROVEN_BROWSER_LIMIT,
   SIGN_IN_CODE_DIGITS,
   SIGN_IN_CODE_VALID_MINUTES,
 } from "./rules";
@@ -68,15 +83,82 @@ export async function allowCodePost(db: Db, clientKey: string): Promise<boolean>
   return (await consume(db, CODE_POSTS_PER_CLIENT_LIMIT, clientKey)).allowed;
 }
 
-export type CodeRequestResult = { ok: true } | { ok: false; reason: "address-limit" };
+// ---------------------------------------------------------------------------------------------
+// The browser that asks. Its cookie holds no address: the code's row id, and for each proven
+// address an HMAC of its mailbox (keyed with SESSION_SECRET, so nobody can make one up, and the
+// browser's owner cannot read addresses out of it). Path /auth: no other page carries it.
+
+/** What a browser's cookie says: the code it asked for last, and the addresses it proved. */
+export type CodeBrowser = { asked: string | null; proven: readonly string[] };
+
+const codeBrowserValue = z.object({
+  asked: z.string().max(64).optional(),
+  proven: z.array(z.string().max(64)).max(CODE_BROWSER_PROVEN_MAX).optional(),
+});
+
+function codeBrowserCookie() {
+  return signedCookie("tb_code_browser", { path: "/auth", maxAge: CODE_BROWSER_DAYS * 24 * 60 * 60 });
+}
+
+/** The browser's cookie, or an empty one when it is missing, forged or not ours. */
+export async function readCodeBrowser(request: Request): Promise<CodeBrowser> {
+  const header = request.headers.get("Cookie");
+  const value: unknown = header ? await codeBrowserCookie().parse(header).catch(() => null) : null;
+  const parsed = codeBrowserValue.safeParse(value);
+  return parsed.success ? { asked: parsed.data.asked ?? null, proven: parsed.data.proven ?? [] } : { asked: null, proven: [] };
+}
+
+/** The Set-Cookie header that keeps `browser`. */
+export function codeBrowserHeader(browser: CodeBrowser): Promise<string> {
+  return codeBrowserCookie().serialize(browser.asked ? { asked: browser.asked, proven: browser.proven } : { proven: browser.proven });
+}
+
+function provenMark(email: string): string {
+  return createHmac("sha256", cookieSecrets()[0]!).update(`code-proven:${mailboxOf(email)}`).digest("base64url").slice(0, 22);
+}
+
+function hasProven(browser: CodeBrowser, email: string): boolean {
+  return browser.proven.includes(provenMark(email));
+}
+
+/** The browser after a right code for `email`: that address proven here, newest first. */
+export function provenIn(browser: CodeBrowser, email: string): CodeBrowser {
+  const mark = provenMark(email);
+  return { asked: null, proven: [mark, ...browser.proven.filter((other) => other !== mark)].slice(0, CODE_BROWSER_PROVEN_MAX) };
+}
 
 /**
- * Sends a new code to the address (replacing any code before it), unless the address had its
- * codes for this hour. Known and unknown addresses take the same path.
+ * Is this the owner's own browser for the address's live code: the one that asked for it, or one
+ * that proved the address before? Then the mailed link is one tap; elsewhere the page names the
+ * account first.
  */
-export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = ""): Promise<CodeRequestResult> {
+export async function isOwnBrowser(db: Db, rawEmail: string, browser: CodeBrowser): Promise<boolean> {
+  if (hasProven(browser, rawEmail)) return true;
+  if (!browser.asked) return false;
+  const row = await db.select({ id: signInCodes.id }).from(signInCodes).where(eq(signInCodes.email, normalizeEmail(rawEmail))).get();
+  return row !== undefined && safeEqual(row.id, browser.asked);
+}
+
+/**
+ * Spends one code of the address's hour: a browser that proved the address spends its own
+ * allowance first, anyone else the address's. Both count the mailbox, not the spelling.
+ */
+async function spendCodeAllowance(db: Db, email: string, browser: CodeBrowser): Promise<boolean> {
+  const mailbox = mailboxOf(email);
+  if (hasProven(browser, email) && (await consume(db, CODES_PER_PROVEN_BROWSER_LIMIT, mailbox)).allowed) return true;
+  return (await consume(db, CODES_PER_ADDRESS_LIMIT, mailbox)).allowed;
+}
+
+export type CodeRequestResult = { ok: true; browser: CodeBrowser } | { ok: false; reason: "address-limit" };
+
+/**
+ * Sends a new code to the address (replacing any code before it), unless the mailbox had its
+ * codes for this hour. Known and unknown addresses take the same path. On success, the browser as
+ * it is to be kept: the new code is the one it asked for.
+ */
+export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = "", browser: CodeBrowser = { asked: null, proven: [] }): Promise<CodeRequestResult> {
   const email = normalizeEmail(rawEmail);
-  if (!(await consume(db, CODES_PER_ADDRESS_LIMIT, email)).allowed) return { ok: false, reason: "address-limit" };
+  if (!(await spendCodeAllowance(db, email, browser))) return { ok: false, reason: "address-limit" };
   const code = newCode();
   const id = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + SIGN_IN_CODE_VALID_MINUTES * 60_000);
@@ -91,7 +173,7 @@ export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = ""):
       .run();
     queueMails(tx, [codeMail(id, email, code, redirectTo)]);
   });
-  return { ok: true };
+  return { ok: true, browser: { asked: id, proven: browser.proven } };
 }
 
 /** The one mail that carries a sign-in code (the only place a code leaves the server). */

@@ -7,7 +7,8 @@ import type { Db } from "../../../db/connection";
 import { profiles } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { message } from "~/i18n/messages";
+import { emailAddressSchema } from "~/core/email-address-schema";
+import { key, message, type MessageKey } from "~/i18n/messages";
 
 export const ALERT_INTENTS = ["backup-email", "scan-alerts"] as const;
 
@@ -21,7 +22,8 @@ export async function alertSettingsOf(db: Db, userId: string) {
   return { backupEmail: row?.backupEmail ?? null, scanAlerts: row?.scanAlerts ?? false };
 }
 
-const backupEmailSchema = z.union([z.literal(""), z.email().max(254)]);
+/** The backup address; an empty field removes it. */
+const backupEmailSchema = z.literal("").or(emailAddressSchema({ invalid: key("finderContact.badBackupEmail"), tooLong: key("common.emailTooLong") }));
 
 /** Saves the backup e-mail (empty removes it) or switches scan alerts; a bad address is a 400. */
 export async function alertSettingsAction(db: Db, userId: string, formData: FormData) {
@@ -34,7 +36,10 @@ export async function alertSettingsAction(db: Db, userId: string, formData: Form
   const typed = typeof raw === "string" ? raw.trim().toLowerCase() : "";
   const parsed = backupEmailSchema.safeParse(typed);
   if (!parsed.success) {
-    return data({ intent: "backup-email" as const, backupEmailError: "finderContact.badBackupEmail" as const, backupEmail: typed }, { status: 400 });
+    // Not empty, so the address's own message says why ("too long" or "not an address").
+    const said = parsed.error.issues.flatMap((issue) => (issue.code === "invalid_union" ? issue.errors.flat() : [issue]));
+    const backupEmailError: MessageKey = said.some((issue) => issue.message === "common.emailTooLong") ? "common.emailTooLong" : "finderContact.badBackupEmail";
+    return data({ intent: "backup-email" as const, backupEmailError, backupEmail: typed }, { status: 400 });
   }
   await db
     .update(profiles)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { mailboxOf, parseContactForm, parseReachable, type ContactValues } from "./contact-input";
+import { parseContactForm, parseReachable, type ContactValues } from "./contact-input";
 import { FINDER_MESSAGE_MAX } from "./rules";
 
 const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "" };
@@ -46,16 +46,5 @@ describe("header-safe one-line fields", () => {
       foundWhere: "Platform 3\n\tAnswer them here: https://evil.example\u0000\u2028x",
     });
     expect(parsed).toMatchObject({ ok: true, value: { place: "Gate 2 Bcc: victim@example.test", foundWhere: "Platform 3 Answer them here: https://evil.example x" } });
-  });
-});
-
-describe("the mailbox an address is counted as", () => {
-  test.each([
-    ["Someone@Example.COM", "someone@example.com"],
-    ["some.one+tagback@example.com", "some.one@example.com"],
-    ["Some.One+x@gmail.com", "someone@gmail.com"],
-    ["s.o.m.e.o.n.e@googlemail.com", "someone@gmail.com"],
-  ])("%j counts as %j", (typed, mailbox) => {
-    expect(mailboxOf(typed)).toBe(mailbox);
   });
 });

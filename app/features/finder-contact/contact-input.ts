@@ -2,6 +2,7 @@
 // the chat's cleaning (tags and angle brackets stripped, trimmed) and the shared profanity check;
 // issues are message keys of app/i18n/en.ts (area `contact`), shown in the finder's language.
 import { z } from "zod";
+import { isEmailTooLong } from "~/core/email-address";
 import { containsProfanity } from "~/core/profanity";
 import { cleanMessage } from "~/features/messaging/message-input";
 import type { MessageKey } from "~/i18n/messages";
@@ -33,38 +34,24 @@ export type ContactValues = Record<ContactFields, string>;
 
 const EMAIL = z.email();
 
-/** An e-mail address or a phone number, or null for neither (the field is optional). */
-export function parseReachable(raw: string): { ok: true; value: string | null; kind: "email" | "phone" | null } | { ok: false } {
+/**
+ * An e-mail address or a phone number, or null for neither (the field is optional). An address
+ * longer than SMTP carries is refused as too long (core/email-address.ts), so the finder is told why.
+ */
+export function parseReachable(raw: string): { ok: true; value: string | null; kind: "email" | "phone" | null } | { ok: false; tooLong?: true } {
   const text = raw.trim();
   if (text === "") return { ok: true, value: null, kind: null };
-  if (text.length > FINDER_CONTACT_MAX) return { ok: false };
   if (text.includes("@")) {
+    if (isEmailTooLong(text)) return { ok: false, tooLong: true };
     const email = text.toLowerCase();
     return EMAIL.safeParse(email).success ? { ok: true, value: email, kind: "email" } : { ok: false };
   }
+  if (text.length > FINDER_CONTACT_MAX) return { ok: false };
   // Digits with the usual separators; a + only in front.
   if (!/^\+?[\d\s().-]+$/.test(text)) return { ok: false };
   const digits = text.replace(/\D/g, "");
   if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) return { ok: false };
   return { ok: true, value: `${text.startsWith("+") ? "+" : ""}${digits}`, kind: "phone" };
-}
-
-/**
- * The mailbox an address delivers to, for counting the mails sent to it (never for sending: mail
- * goes to the address as typed). Lower-cased and trimmed, without a "+tag" (Gmail, Outlook, iCloud
- * and most others deliver every subaddress to the same box), and for Gmail without the dots of the
- * local part (Gmail ignores them; googlemail.com is gmail.com). Otherwise one inbox could be flooded
- * through endless spellings of its address; merging too much only makes two people whose addresses
- * differ by a +tag share a small daily count.
- */
-export function mailboxOf(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf("@");
-  let local = address.slice(0, at).split("+")[0]!;
-  let domain = address.slice(at + 1);
-  if (domain === "googlemail.com") domain = "gmail.com";
-  if (domain === "gmail.com") local = local.replaceAll(".", "");
-  return `${local}@${domain}`;
 }
 
 /**
@@ -109,7 +96,7 @@ export function parseContactForm(values: ContactValues): ContactParse {
   if (messageProblem) errors.message = messageProblem;
 
   const reachable = parseReachable(values.contact);
-  if (!reachable.ok) errors.contact = "contact.badContact";
+  if (!reachable.ok) errors.contact = reachable.tooLong ? "common.emailTooLong" : "contact.badContact";
 
   const foundWhere = oneLine(values.foundWhere);
   const whereProblem = note(foundWhere, FOUND_WHERE_MAX);

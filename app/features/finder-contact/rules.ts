@@ -1,11 +1,12 @@
 // The rules of "I found this" (issue 12): a finder without an account writes to the owner from the
 // scan result, and comes back to the thread through a private link. Written once, used by the
 // schema, the server modules, the messages of app/i18n/en.ts and hi.ts, docs/finder-contact.md and the tests.
+import { EMAIL_MAX_LENGTH } from "~/core/email-address";
 
 /** The first message: at most this many characters after cleaning (a chat reply stays at 160). */
 export const FINDER_MESSAGE_MAX = 500;
-/** How the finder can be reached: an e-mail address or a phone number. */
-export const FINDER_CONTACT_MAX = 254;
+/** How the finder can be reached: an e-mail address (at most core/email-address.ts's length) or a phone number. */
+export const FINDER_CONTACT_MAX = EMAIL_MAX_LENGTH;
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 15;
 /** "Where I found it", and the place they will leave it when they choose their own. */
@@ -31,7 +32,7 @@ export const FINDER_MESSAGES_PER_OWNER_PER_DAY = 20;
 export const FINDER_REPLIES_PER_CLIENT_PER_HOUR = 60;
 /**
  * Private links mailed to one e-mail address in a day (counted on the address's canonical form,
- * contact-input.ts `mailboxOf`): the form mails whatever address is typed, so without this anyone
+ * core/email-address.ts `mailboxOf`): the form mails whatever address is typed, so without this anyone
  * could flood a stranger's inbox through Tagback.
  */
 export const FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY = 3;

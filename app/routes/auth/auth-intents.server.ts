@@ -11,8 +11,16 @@ import { signIn, signUp, type SignInResult } from "~/features/account/password-a
 import { createSession } from "~/features/account/session.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import { authPath } from "./auth-path";
-import { codeRequestSchema, devUnlockSchema, signInSchema, signUpSchema } from "./auth-schemas";
-import { allowCodePost, codePagePath, sendSignInCode, signInCodesAvailable, type CodeRequestResult } from "~/features/account/sign-in-codes.server";
+import { codeRequestSchema, devUnlockSchema, emailProblemOf, signInSchema, signUpSchema } from "./auth-schemas";
+import {
+  allowCodePost,
+  codeBrowserHeader,
+  codePagePath,
+  readCodeBrowser,
+  sendSignInCode,
+  signInCodesAvailable,
+  type CodeRequestResult,
+} from "~/features/account/sign-in-codes.server";
 import { isDevModeEnabled, unlockDevMode, type UnlockResult } from "./dev-mode.server";
 
 /** What every intent gets: the post, already read, and the request's context. */
@@ -39,19 +47,21 @@ const CODE_REQUEST_REFUSALS = {
 /**
  * "Continue with e-mail": a code and a link by mail, then the page where the code is typed. The
  * answer is the same whether or not the address has an account (sign-in-codes.server.ts). A
- * refusal keeps the typed address in the form.
+ * refusal keeps the typed address in the form. The browser's cookie remembers the code it asked
+ * for (its mailed link is then one tap here) and lets an address it proved before past strangers'
+ * use of the address's codes.
  */
-export async function requestSignInCode({ formData, db, clientIp, redirectTo }: IntentArgs) {
+export async function requestSignInCode({ request, formData, db, clientIp, redirectTo }: IntentArgs) {
   const intent = "email-code" as const;
   const typed = String(formData.get("email") ?? "");
   const refuse = (refusal: Refusal) => data({ intent, result: null, codeError: refusal.key, typed }, { status: refusal.status });
   if (!signInCodesAvailable()) return refuse({ key: "auth.codesUnavailable", status: 403 });
   if (!(await allowCodePost(db, limitKeyOf(clientIp)))) return refuse({ key: "auth.codePostsPerClient", status: 429 });
   const submission = parseWithZod(formData, { schema: codeRequestSchema });
-  if (submission.status !== "success") return refuse({ key: "auth.invalidEmail", status: 400 });
-  const outcome = await sendSignInCode(db, submission.value.email, redirectTo);
+  if (submission.status !== "success") return refuse({ key: emailProblemOf(submission.error ?? undefined), status: 400 });
+  const outcome = await sendSignInCode(db, submission.value.email, redirectTo, await readCodeBrowser(request));
   if (!outcome.ok) return refuse(CODE_REQUEST_REFUSALS[outcome.reason]);
-  return redirect(codePagePath({ email: submission.value.email, redirectTo }), 303);
+  return redirect(codePagePath({ email: submission.value.email, redirectTo }), { status: 303, headers: { "Set-Cookie": await codeBrowserHeader(outcome.browser) } });
 }
 
 /** "Continue with Google": off to the provider, remembering where to come back to. */

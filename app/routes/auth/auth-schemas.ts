@@ -2,8 +2,9 @@
 // are message keys of app/i18n/en.ts (section auth); the limits are the account rules.
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "~/core/dev-mode-password";
+import { emailAddressSchema } from "~/core/email-address-schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_CODE_DIGITS } from "~/features/account/rules";
-import { key } from "~/i18n/messages";
+import { isMessageKey, key, type MessageKey } from "~/i18n/messages";
 
 /** A checked message key, for a zod issue. */
 
@@ -17,11 +18,12 @@ const credentials = z
     if (!value.email || !value.password) ctx.addIssue({ code: "custom", message: key("auth.bothRequired") });
   });
 
-const email = z.email(key("auth.invalidEmail"));
+/** Every address these forms take: at most SMTP's length (core/email-address.ts), then a real address. */
+export const emailAddress = emailAddressSchema({ invalid: key("auth.invalidEmail"), tooLong: key("common.emailTooLong") });
 
 export const signInSchema = credentials.pipe(
   z.object({
-    email,
+    email: emailAddress,
     password: z.string(),
     redirectTo: z.string().optional(),
   }),
@@ -29,7 +31,7 @@ export const signInSchema = credentials.pipe(
 
 export const signUpSchema = credentials.pipe(
   z.object({
-    email,
+    email: emailAddress,
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, key("auth.passwordTooShort"))
@@ -50,16 +52,22 @@ export const devUnlockSchema = z.object({
 
 /** "Continue with e-mail": the address a code is sent to (field `email`, a contract). */
 export const codeRequestSchema = z.object({
-  email: z.string({ error: key("auth.invalidEmail") }).trim().pipe(email),
+  email: emailAddress,
   redirectTo: z.string().optional(),
 });
 
 /** The code form (fields `email` and `code`, a contract): spaces typed inside the code are let go. */
 export const codeSchema = z.object({
-  email: z.string({ error: key("auth.invalidEmail") }).trim().pipe(email),
+  email: emailAddress,
   code: z
     .string({ error: key("auth.codeFormat") })
     .transform((value) => value.replace(/\s+/g, ""))
     .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`), key("auth.codeFormat"))),
   redirectTo: z.string().optional(),
 });
+
+/** The message of a refused `email` field: the schema's own (too long, or not an address). */
+export function emailProblemOf(errors: Record<string, string[] | null> | undefined): MessageKey {
+  const said = errors?.email?.[0];
+  return said && isMessageKey(said) ? said : "auth.invalidEmail";
+}
