@@ -51,3 +51,21 @@ export const PASSKEYS_PER_ACCOUNT = 10;
 /** Challenges handed out to one client in an hour (each is a row until it is used or expires). */
 export const PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR = 60;
 export const PASSKEY_CHALLENGES_PER_CLIENT_LIMIT = { name: "passkeyChallengesPerClient", points: PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;
+
+/**
+ * Bounds of the passkey steps' JSON (decision 043), far above what authenticators send (a "none"
+ * attestation is a few hundred bytes; a credential id is at most 1,023 bytes, a user handle 64)
+ * and far below what would let one request fill the log or the database: lengths in URL-safe
+ * base64 characters, the body in bytes.
+ */
+export const PASSKEY_JSON_LIMITS = {
+  bodyBytes: 32 * 1024,
+  credentialIdChars: 1366,
+  clientDataChars: 4096,
+  attestationChars: 16 * 1024,
+  authenticatorDataChars: 4096,
+  signatureChars: 1024,
+  userHandleChars: 128,
+  publicKeyChars: 2048,
+  redirectToChars: 2048,
+} as const;
