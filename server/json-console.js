@@ -39,14 +39,15 @@ export function cut(text, max) {
  * arguments; every field bounded (above).
  * @param {"info" | "warn" | "error"} level
  * @param {unknown[]} args
+ * @param {{ messageMaxChars?: number }} [bounds] a wider message bound, for text no client wrote
  * @returns {string}
  */
-export function jsonLine(level, args) {
+export function jsonLine(level, args, bounds = {}) {
   const error = args.find((arg) => arg instanceof Error);
   const rest = args.filter((arg) => arg !== error).map((arg, i) => (i > 0 && typeof arg === "string" ? cut(arg, LOG_VALUE_MAX_CHARS) : arg));
   const errorMessage = error ? cut(String(error.message), LOG_VALUE_MAX_CHARS) : "";
   /** @type {Record<string, unknown>} */
-  const entry = { time: new Date().toISOString(), level, msg: cut(rest.length > 0 ? format(...rest) : errorMessage, LOG_MESSAGE_MAX_CHARS) };
+  const entry = { time: new Date().toISOString(), level, msg: cut(rest.length > 0 ? format(...rest) : errorMessage, bounds.messageMaxChars ?? LOG_MESSAGE_MAX_CHARS) };
   if (error) {
     entry.error = errorMessage;
     entry.stack = stackOf(error, errorMessage);
