@@ -1,7 +1,9 @@
 // Malformed requests to every route answer a 4xx (or a success), never a 5xx, and the server keeps
 // answering. A fixed catalogue (bad methods, wrong bodies, odd query strings, weird headers) for
 // every route and its `.data` twin, anonymous and signed in, and for `//`-style targets; then
-// fast-check with a fixed seed and a bounded number of runs, so the test is deterministic; then a
+// fast-check with a fixed seed and a bounded number of runs, so the test is deterministic; then the
+// JSON endpoints (the passkey steps) and the push subscription with the issue's bodies and seeded
+// generated ones, and a bound on what long passkey challenges add to the log (decision 043); then a
 // POST to every resource route that only reads, which must be a plain 405.
 import Database from "better-sqlite3";
 import fc from "fast-check";
