@@ -42,7 +42,7 @@ export function effectiveChoice(choice: ChannelChoice | null, devices: number): 
  * endpoint a signed-in account subscribes, so anything else would let an account aim the server at
  * the inside of its network (metadata services, Fly's private addresses, the metrics port). A name
  * that starts with "." admits its subdomains, where the service hands out several hosts.
- * - Google FCM (Chrome, Edge on Android, Opera, Samsung Internet, Brave): fcm.googleapis.com. Not
+ * - Google FCM (Chrome, and Chromium browsers such as Opera and Brave): fcm.googleapis.com. Not
  *   GCM's android.googleapis.com: Google turned GCM off in 2019, nothing delivers there.
  * - Mozilla autopush (Firefox): updates.push.services.mozilla.com.
  * - Apple (Safari, home-screen web apps on iOS): web.push.apple.com, and *.push.apple.com as
