@@ -1,7 +1,7 @@
 // The production log's line format (server/json-console.js): one JSON object per line, an error's
 // message and stack in fields of that line.
 import { expect, test } from "vitest";
-import { jsonLine } from "./json-console.js";
+import { cut, jsonLine, LOG_MESSAGE_MAX_CHARS, LOG_STACK_MAX_CHARS, LOG_VALUE_MAX_CHARS } from "./json-console.js";
 
 test("a message is one JSON line; an error's stack is a field of it, not lines of its own", () => {
   const plain = jsonLine("info", ["Tagback listening on %s", "http://localhost:3000"]);
@@ -15,4 +15,27 @@ test("a message is one JSON line; an error's stack is a field of it, not lines o
   expect(JSON.parse(line)).toMatchObject({ level: "error", msg: "healthcheck failed", error: "disk I/O error", stack: expect.stringContaining("at ") });
   // An error alone: its message is the line's message.
   expect(JSON.parse(jsonLine("error", [error]))).toMatchObject({ msg: "disk I/O error", error: "disk I/O error" });
+});
+
+test("what a request brings is cut at a few hundred characters, with a marker; the line stays one bounded line", () => {
+  const challenge = "c".repeat(70_000);
+  // A value passed as its own argument, and an error's message (the passkey library's refusal).
+  const refusal = new Error(`Custom challenge verifier returned false for registration response challenge "${challenge}"`);
+  const line = jsonLine("warn", ["passkey registration refused:", refusal.message, refusal]);
+  expect(line.length).toBeLessThan(LOG_VALUE_MAX_CHARS * 2 + LOG_STACK_MAX_CHARS + 500);
+  const entry = JSON.parse(line) as { msg: string; error: string; stack: string };
+  expect(entry.msg).toMatch(/^passkey registration refused: Custom challenge verifier returned false for registration response challenge "c+… \[\d+ more characters cut\]$/);
+  expect(entry.error.length).toBeLessThan(LOG_VALUE_MAX_CHARS + 40);
+  expect(entry.error).toMatch(/… \[69\d{3} more characters cut\]$/);
+  // The stack names the same cut message once, then its frames.
+  expect(entry.stack.startsWith(`Error: ${entry.error}\n    at `)).toBe(true);
+  expect(entry.stack.length).toBeLessThanOrEqual(LOG_STACK_MAX_CHARS + 40);
+
+  // Text put into the message itself (a template literal) is bounded by the message's bound.
+  const templated = JSON.parse(jsonLine("info", [`[mail] To: a@example.test\n${"x".repeat(50_000)}`])) as { msg: string };
+  expect(templated.msg.length).toBeLessThan(LOG_MESSAGE_MAX_CHARS + 40);
+  // Short text is left alone, and %s substitutions still work.
+  expect(JSON.parse(jsonLine("info", ["Resuming %d batch(es): %s", 2, "ok"])).msg).toBe("Resuming 2 batch(es): ok");
+  expect(cut("abc", 3)).toBe("abc");
+  expect(cut("abcd", 3)).toBe("abc… [1 more character cut]");
 });

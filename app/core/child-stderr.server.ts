@@ -14,6 +14,11 @@ import { jsonLine } from "../../server/json-console.js";
 const QUIET_MS = 100;
 /** A report keeps at most this many lines (its first ones: the error, then the start of the stack). */
 const MOST_LINES = 200;
+/**
+ * Its line's message bound: V8's own text, not a client's, so wider than the console's (decision
+ * 043): 200 lines of a native stack fit.
+ */
+const REPORT_MAX_CHARS = 32_000;
 
 export function relayChildStderr(stderr: Readable, write: (text: string) => void = (text) => void process.stderr.write(text)): void {
   if (process.env.NODE_ENV === "development") {
@@ -25,7 +30,7 @@ export function relayChildStderr(stderr: Readable, write: (text: string) => void
   const flush = () => {
     clearTimeout(quiet);
     if (plain.length === 0) return;
-    write(jsonLine("error", [`The heavy-job process wrote:\n${plain.join("\n")}`]));
+    write(jsonLine("error", [`The heavy-job process wrote:\n${plain.join("\n")}`], { messageMaxChars: REPORT_MAX_CHARS }));
     plain = [];
   };
   const lines = readline.createInterface({ input: stderr, crlfDelay: Infinity });

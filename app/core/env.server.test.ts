@@ -133,4 +133,12 @@ describe("environment schema", () => {
     expect(env.TRUST_PROXY).toBe("fly");
     expect(env.OAUTH_TOKEN_URL).toBe("http://127.0.0.1:9000/token");
   });
+
+  test("PUSH_SERVICE_HOSTS: comma-separated hostnames, `*.` for subdomains; never an IP address, a port or one label", () => {
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).toEqual([]);
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: " Push.Example.net, *.up.example.org ,," }).PUSH_SERVICE_HOSTS).toEqual(["push.example.net", ".up.example.org"]);
+    for (const bad of ["127.0.0.1", "10.0.0.1,push.example.net", "[::1]", "localhost", "push.example.net:8443", "https://push.example.net", "push.example.net/x", "*.", "a..b.example", "_api.internal"]) {
+      expect(() => parseEnv({ PUSH_SERVICE_HOSTS: bad }), bad).toThrow(/PUSH_SERVICE_HOSTS\.\d+: must be comma-separated hostnames/);
+    }
+  });
 });

@@ -12,6 +12,8 @@ const optional = z
 const url = optional.pipe(z.url().optional());
 /** A share of one core, above 0 and at most 1 (a mint's pacing: features/stickers/mint-job.server.ts, decision 023). */
 const coreShare = (fallback: number) => optional.transform((v) => (v === undefined ? fallback : Number(v))).pipe(z.number().gt(0).max(1));
+/** A DNS name of two labels or more whose last label starts with a letter (so never an IPv4 address), maybe under `*.`. */
+const PUSH_HOST_PATTERN = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const origin = url.transform((v) => (v ? new URL(v).origin : v));
 /** A VAPID key as `npx web-push generate-vapid-keys` prints it: URL-safe base64 of `bytes` bytes. */
 const vapidKey = (bytes: number) =>
@@ -53,6 +55,22 @@ const envSchema = z
         .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
         .optional(),
     ),
+    /**
+     * Push services' hosts besides the built-in ones (features/push/rules.ts, decision 043), comma-
+     * separated: `push.example.net`, or `*.push.example.net` for its subdomains. Names only: an IP
+     * address or a one-label name (localhost) would let accounts aim the server at the inside again.
+     */
+    PUSH_SERVICE_HOSTS: optional
+      .transform((v) => (v ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .max(253)
+            .regex(PUSH_HOST_PATTERN, "must be comma-separated hostnames such as push.example.net or *.push.example.net (no IP addresses, ports or paths)")
+            .transform((host) => host.replace(/^\*\./, ".")),
+        ),
+      ),
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional.default("production"),
     SANITY_API_HOST: url,

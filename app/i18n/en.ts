@@ -739,6 +739,10 @@ export const en = {
     previewsOn: { title: "Previews on", description: "Notifications show the first words of a finder's message." },
     previewsOff: { title: "Previews off", description: "Notifications say what happened, never what a finder wrote." },
     badSubscription: { title: "This device could not be turned on. Please try again." },
+    unknownPushService: {
+      title: "This browser's push service is not one Tagback sends to.",
+      description: "Alerts keep coming by e-mail. Chrome, Edge, Firefox and Safari work.",
+    },
     badChoice: { title: "Choose how each alert reaches you, then save." },
     tooManyDevices: { title: "Too many devices", description: "Remove a device you no longer use, then try again." },
     unavailable: { title: "Push notifications are not set up on this server: alerts come by e-mail." },

@@ -313,13 +313,14 @@ describe("push notifications", () => {
   test("a subscription that is not a browser's is refused", async () => {
     const ivan = await ownerWithLaptop();
     const device = push.subscribe();
-    for (const fields of [
-      { endpoint: "http://10.0.0.1/push/x", p256dh: device.p256dh, auth: device.auth },
-      { endpoint: device.endpoint, p256dh: device.p256dh.slice(2), auth: device.auth },
-      { endpoint: device.endpoint, p256dh: device.p256dh, auth: "short" },
-    ]) {
+    for (const [fields, error] of [
+      // Not a push service's endpoint (tests/integration/push-endpoints.test.ts has the whole list).
+      [{ endpoint: "http://10.0.0.1/push/x", p256dh: device.p256dh, auth: device.auth }, "push.unknownPushService"],
+      [{ endpoint: device.endpoint, p256dh: device.p256dh.slice(2), auth: device.auth }, "push.badSubscription"],
+      [{ endpoint: device.endpoint, p256dh: device.p256dh, auth: "short" }, "push.badSubscription"],
+    ] as const) {
       const result = await callRoute(settingsRoute.action, post("/settings", { intent: "push-subscribe", ...fields }), { user: ivan });
-      expect(dataOf<{ pushError: string }>(result).pushError).toBe("push.badSubscription");
+      expect(dataOf<{ pushError: string }>(result).pushError).toBe(error);
     }
     expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ivan.id)).all()).toEqual([]);
     expect(db.select({ previews: profiles.pushPreviews }).from(profiles).where(eq(profiles.id, ivan.id)).get()).toEqual({ previews: false });

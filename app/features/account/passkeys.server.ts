@@ -105,7 +105,7 @@ export async function addPasskey(db: Db, userId: string, response: RegistrationR
       requireUserVerification: false,
     });
   } catch (error) {
-    console.warn("passkey registration refused:", error instanceof Error ? error.message : error);
+    console.warn("passkey registration refused:", refusalOf(error));
     return { ok: false, reason: "refused" };
   }
   if (!verification.verified) return { ok: false, reason: "refused" };
@@ -166,7 +166,7 @@ export async function signInWithPasskey(db: Db, response: AuthenticationResponse
       requireUserVerification: false,
     });
   } catch (error) {
-    console.warn("passkey sign-in refused:", error instanceof Error ? error.message : error);
+    console.warn("passkey sign-in refused:", refusalOf(error));
     return { ok: false, reason: "refused" };
   }
   if (!verification.verified) return { ok: false, reason: "refused" };
@@ -175,6 +175,16 @@ export async function signInWithPasskey(db: Db, response: AuthenticationResponse
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
     .where(eq(passkeys.id, key.id));
   return { ok: true, userId: key.userId };
+}
+
+/**
+ * What the log says of the library's refusal: its message without the values it quotes. The
+ * library writes what the response carried into its messages (`… challenge "<the response's
+ * challenge>", expected "…"`), and that is whatever the client sent (decision 043).
+ */
+function refusalOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/"[^"]*"?/g, '"…"').slice(0, 200);
 }
 
 /** The challenge inside a response's client data (base64url JSON), or "" when unreadable. */

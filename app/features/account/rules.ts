@@ -69,3 +69,23 @@ export const PASSKEYS_PER_ACCOUNT = 10;
 /** Challenges handed out to one client in an hour (each is a row until it is used or expires). */
 export const PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR = 60;
 export const PASSKEY_CHALLENGES_PER_CLIENT_LIMIT = { name: "passkeyChallengesPerClient", points: PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR, duration: 60 * 60 } as const;
+
+/**
+ * Bounds of the passkey steps' JSON (decision 043), above what authenticators send and far below
+ * what would let one request fill the log or the database; lengths in URL-safe base64 characters,
+ * the body in bytes. A credential id is at most 1,023 bytes, a user handle 64. The largest keys and
+ * signatures are post-quantum: on Node 24 the library offers ML-DSA-44 first and Chromium takes it
+ * (a 1,312-byte public key, a 2,420-byte signature, where ES256 has 65 and ~72); the bounds leave
+ * room for ML-DSA-87 (2,592 and 4,627).
+ */
+export const PASSKEY_JSON_LIMITS = {
+  bodyBytes: 32 * 1024,
+  credentialIdChars: 1366,
+  clientDataChars: 4096,
+  attestationChars: 16 * 1024,
+  authenticatorDataChars: 8192,
+  signatureChars: 8192,
+  userHandleChars: 128,
+  publicKeyChars: 4096,
+  redirectToChars: 2048,
+} as const;

@@ -103,12 +103,17 @@ export async function pushSettingsAction(db: Db, request: Request, userId: strin
   }
   // "push-subscribe": posted by the page's script with the browser's new subscription.
   if (!pushAvailable()) return data({ intent: "push-subscribe" as const, pushError: "push.unavailable" as const }, { status: 400 });
-  const parsed = subscriptionSchema({ demoMode: getEnv().demoMode }).safeParse({
+  const env = getEnv();
+  const parsed = subscriptionSchema({ demoMode: env.demoMode, extraHosts: env.PUSH_SERVICE_HOSTS }).safeParse({
     endpoint: formData.get("endpoint"),
     p256dh: formData.get("p256dh"),
     auth: formData.get("auth"),
   });
-  if (!parsed.success) return data({ intent: "push-subscribe" as const, pushError: "push.badSubscription" as const }, { status: 400 });
+  if (!parsed.success) {
+    // An endpoint that is a URL, but not a push service's, gets its own message: the owner's browser may use one we do not know.
+    const unknownService = parsed.error.issues.some((issue) => issue.message === "push.unknownPushService");
+    return data({ intent: "push-subscribe" as const, pushError: unknownService ? ("push.unknownPushService" as const) : ("push.badSubscription" as const) }, { status: 400 });
+  }
   const { endpoint, p256dh, auth } = parsed.data;
   const label = deviceLabel(request.headers.get("User-Agent"));
   const saved = db.transaction((tx) => {

@@ -193,7 +193,7 @@ function ThisDevice({ publicKey, devices }: { publicKey: string; devices: Device
         </Button>
         {state === "failed" || (state === "ready" && refused) ? (
           <p role="alert" className="text-red-700">
-            {message(refused ?? "push.badSubscription").title}
+            {message(refused ?? "push.badSubscription").title} {message(refused ?? "push.badSubscription").description ?? ""}
           </p>
         ) : null}
       </div>

@@ -37,25 +37,88 @@ export function effectiveChoice(choice: ChannelChoice | null, devices: number): 
   return choice ?? "both";
 }
 
+/**
+ * The push services' hosts an endpoint may name (decision 043): the server POSTs to whatever
+ * endpoint a signed-in account subscribes, so anything else would let an account aim the server at
+ * the inside of its network (metadata services, Fly's private addresses, the metrics port). A name
+ * that starts with "." admits its subdomains, where the service hands out several hosts.
+ * - Google FCM (Chrome, and Chromium browsers such as Opera and Brave): fcm.googleapis.com. Not
+ *   GCM's android.googleapis.com: Google turned GCM off in 2019, nothing delivers there.
+ * - Mozilla autopush (Firefox): updates.push.services.mozilla.com.
+ * - Apple (Safari, home-screen web apps on iOS): web.push.apple.com, and *.push.apple.com as
+ *   Apple's web push guide tells servers to allow.
+ * - Microsoft WNS (Edge on Windows): *.notify.windows.com (wns2-….notify.windows.com).
+ * An operator adds hosts with PUSH_SERVICE_HOSTS (core/env.server.ts).
+ */
+export const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com", ".push.apple.com", ".notify.windows.com"] as const;
+
+/** The longest endpoint kept: real ones are 150–600 characters (WNS's are the longest). */
+export const ENDPOINT_MAX_CHARS = 2048;
+
+/** Loopback hosts the tests' push service listens on: admitted in demo mode only. */
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+/** Whether `host` (a URL's hostname, lower case) is `pattern`, or under it when the pattern starts with ".". */
+function hostMatches(host: string, pattern: string): boolean {
+  return pattern.startsWith(".") ? host.endsWith(pattern) && host.length > pattern.length : host === pattern;
+}
+
+/** A hostname the URL parser made an IP address of (127.1, 2130706433 and 0x7f.1 all become 127.0.0.1). */
+const isIpLiteral = (host: string) => host.startsWith("[") || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+
+export type EndpointRefusal = "not-a-url" | "too-long" | "not-https" | "port" | "credentials" | "ip-address" | "host";
+
+/**
+ * Why the server must not post to this endpoint, or null when it may: an absolute https: URL on
+ * port 443 with no credentials, naming (not an IP address) one of the push services' hosts, or one
+ * of `extraHosts`; in demo mode also a loopback push service (http or https, any port).
+ */
+export function endpointRefusal(endpoint: string, options: { demoMode: boolean; extraHosts?: readonly string[] }): EndpointRefusal | null {
+  if (endpoint.length > ENDPOINT_MAX_CHARS) return "too-long";
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return "not-a-url";
+  }
+  if (url.username !== "" || url.password !== "") return "credentials";
+  if (options.demoMode && LOOPBACK_HOSTS.includes(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return null;
+  if (url.protocol !== "https:") return "not-https";
+  // The parser drops a default port: "" is 443, written or not.
+  if (url.port !== "") return "port";
+  if (isIpLiteral(url.hostname)) return "ip-address";
+  const hosts = [...PUSH_SERVICE_HOSTS, ...(options.extraHosts ?? [])];
+  return hosts.some((pattern) => hostMatches(url.hostname, pattern)) ? null : "host";
+}
+
+/** The decoded length of URL-safe base64 (this module is in the browser's bundle too: no Buffer). */
+const decodedLength = (value: string) => Math.floor((value.replace(/=+$/, "").length * 3) / 4);
+
+/**
+ * A key as URL-safe base64 of exactly `bytes` bytes: web-push throws on any other length, so a bad
+ * key is refused here rather than when the first alert is sent.
+ */
 const base64url = (bytes: number) =>
   z
     .string()
+    .max(Math.ceil((bytes * 4) / 3) + 2)
     .regex(/^[\w-]+={0,2}$/)
-    // The decoded length, without decoding (this module is in the browser's bundle too).
-    .refine((value) => Math.floor((value.replace(/=+$/, "").length * 3) / 4) === bytes);
+    .refine((value) => decodedLength(value) === bytes);
 
 /**
- * A browser's PushSubscription as the page posts it. Outside demo mode the endpoint must be https
- * (every push service is): the server posts to it, and must not be pointed at anything else.
+ * A browser's PushSubscription as the page posts it. `endpoint` is refused with
+ * "push.unknownPushService" when it is a URL but not a push service's (endpointRefusal), with
+ * "push.badSubscription" for anything else wrong.
  */
-export function subscriptionSchema({ demoMode }: { demoMode: boolean }) {
+export function subscriptionSchema(options: { demoMode: boolean; extraHosts?: readonly string[] }) {
   return z.object({
     endpoint: z
-      .url()
-      .max(1000)
-      .refine((value) => {
-        const url = new URL(value);
-        return url.protocol === "https:" || (demoMode && url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+      .string()
+      .superRefine((value, ctx) => {
+        const refusal = endpointRefusal(value, options);
+        if (refusal === null) return;
+        const known = refusal !== "not-a-url" && refusal !== "too-long";
+        ctx.addIssue({ code: "custom", message: known ? "push.unknownPushService" : "push.badSubscription", params: { refusal } });
       }),
     p256dh: base64url(65),
     auth: base64url(16),
