@@ -13,15 +13,23 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { growHeapBeforeCollecting } from "./server/heap-growth.js";
-import { installJsonConsole } from "./server/json-console.js";
+import { installConsole, logFormatOf } from "./server/log-lines.js";
 import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
 import { lowerV8Helpers } from "./server/thread-priority.js";
 
 // React picks its development or production build from NODE_ENV when first imported.
 process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
-// Every line the server writes is JSON, except for a person at `npm run dev` (server/json-console.js).
-if (!development) installJsonConsole();
+// Every line the server writes is JSON, or readable text for a person at a terminal (LOG_FORMAT,
+// server/log-lines.js); `npm run dev` keeps Node's own console.
+let logFormat;
+try {
+  logFormat = logFormatOf(process.env.LOG_FORMAT, process.stdout.isTTY === true);
+} catch (error) {
+  console.error(/** @type {Error} */ (error).message);
+  process.exit(1);
+}
+if (!development) installConsole(logFormat);
 // Fewer, later major GCs: each one is ~25 ms of CPU at once, five periods of a shared CPU's quota
 // (server/heap-growth.js, decision 040). Before the bundle is loaded, so the first limits are set so.
 if (!development) growHeapBeforeCollecting();

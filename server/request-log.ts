@@ -1,7 +1,8 @@
-// Every request, once it is over: one line of JSON on stdout and one observation of the latency
-// histogram, labelled by what answered it rather than by its URL. A URL can carry a sticker's token
-// (`/?t=…`) or a finder's private thread secret (`/f/…`), and the client's address and anything it
-// sent stay out too: the line holds time, method, route, status, duration and bytes, and the
+// Every request, once it is over: one line on stdout (JSON, or text at a terminal:
+// server/log-lines.js) and one observation of the latency histogram, labelled by what answered it
+// rather than by its URL. A URL can carry a sticker's token (`/?t=…`) or a finder's private thread
+// secret (`/f/…`), and the client's address and anything it sent stay out too: the line holds
+// time, method, route, status, duration and bytes, and the
 // request's id, nothing else. The id (Fly's `Fly-Request-Id` when it sent a well-formed one, else
 // one made here) is also the response's `X-Request-Id`: a user's report or Fly's proxy log names
 // the very line.
@@ -15,6 +16,7 @@ import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { counter, histogram } from "../app/core/metrics.server.ts";
+import { logLine } from "./log-lines.js";
 
 /** The `route` of a request the app's routes did not answer (set on res.locals.route). */
 export const ROUTE_LABEL = {
@@ -86,7 +88,7 @@ export function requestLog(write: (line: string) => void = (line) => process.std
         ms: Math.round(ms * 100) / 100,
         bytes: socket.bytesWritten - writtenBefore,
       };
-      write(`${JSON.stringify(line)}\n`);
+      write(logLine(line));
     };
     // "close" follows "finish", and also comes alone when the client went away first.
     res.once("close", record);
@@ -110,7 +112,7 @@ export function rejectedByParser(write: (line: string) => void = (line) => proce
     const code = /^HPE_[A-Z_]+$/.test(String(error.code)) ? String(error.code) : "other";
     parserRejected.inc({ code });
     const status = code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-    write(`${JSON.stringify({ time: new Date().toISOString(), event: "parser-rejected", code, status })}\n`);
+    write(logLine({ time: new Date().toISOString(), event: "parser-rejected", code, status }));
     if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
       return;

@@ -1,6 +1,6 @@
 // A heavy-job child process's stderr, relayed through the server's (core/worker-pool.server.ts).
-// Every line a production server writes is one JSON object (server/json-console.js), and so are the
-// child's own lines, which it writes with the same console. What V8 and Node write below JavaScript
+// Every line a production server writes is one JSON object (server/log-lines.js), or a readable
+// line at a terminal; the child's own lines are JSON always, written with the same console. What V8 and Node write below JavaScript
 // is not: a fatal out-of-memory report — the last GCs, "FATAL ERROR: … JavaScript heap out of
 // memory", a native stack — is plain text over a dozen lines, and a log search or an alert on JSON
 // would miss the one crash an operator most needs to see. So plain lines are gathered into one JSON
@@ -8,7 +8,7 @@
 // as they are. In `npm run dev` the child's stderr is passed through untouched, as the console is.
 import readline from "node:readline";
 import type { Readable } from "node:stream";
-import { jsonLine } from "../../server/json-console.js";
+import { currentLogFormat, logEntry, logLine, type LogEntry } from "../../server/log-lines.js";
 
 /** Plain lines that arrive this close together are one report. */
 const QUIET_MS = 100;
@@ -30,14 +30,16 @@ export function relayChildStderr(stderr: Readable, write: (text: string) => void
   const flush = () => {
     clearTimeout(quiet);
     if (plain.length === 0) return;
-    write(jsonLine("error", [`The heavy-job process wrote:\n${plain.join("\n")}`], { messageMaxChars: REPORT_MAX_CHARS }));
+    write(logLine(logEntry("error", [`The heavy-job process wrote:\n${plain.join("\n")}`], { messageMaxChars: REPORT_MAX_CHARS })));
     plain = [];
   };
   const lines = readline.createInterface({ input: stderr, crlfDelay: Infinity });
   lines.on("line", (line) => {
-    if (isJsonObject(line)) {
+    const entry = jsonObject(line);
+    if (entry) {
       flush();
-      write(`${line}\n`);
+      // As it came in JSON; in the server's own format otherwise (a person at a terminal).
+      write(currentLogFormat() === "json" ? `${line}\n` : logLine(entry));
       return;
     }
     if (line.trim() === "") return;
@@ -48,11 +50,12 @@ export function relayChildStderr(stderr: Readable, write: (text: string) => void
   lines.once("close", flush);
 }
 
-function isJsonObject(line: string): boolean {
-  if (!line.startsWith("{")) return false;
+function jsonObject(line: string): LogEntry | null {
+  if (!line.startsWith("{")) return null;
   try {
-    return typeof JSON.parse(line) === "object";
+    const parsed: unknown = JSON.parse(line);
+    return parsed !== null && typeof parsed === "object" && typeof (parsed as { time?: unknown }).time === "string" ? (parsed as LogEntry) : null;
   } catch {
-    return false;
+    return null;
   }
 }

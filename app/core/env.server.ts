@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "./dev-mode-password.ts";
+import { LOG_FORMATS } from "../../server/log-lines.js";
+
 
 const optional = z
   .string()
@@ -27,6 +29,8 @@ const vapidKey = (bytes: number) =>
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    // Read by server.js before this schema (server/log-lines.js); here so a bad value is named with the rest.
+    LOG_FORMAT: optional.pipe(z.enum(LOG_FORMATS).optional()),
     PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
     DATABASE_PATH: optional.default("./data/tagback.db"),
     APP_URL: origin,

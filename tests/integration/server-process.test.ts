@@ -2,6 +2,7 @@
 // SIGINT (in-flight responses complete, idle connections close, the database is closed), and
 // `npm run dev` serves pages.
 import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -230,4 +231,46 @@ test("a sticker batch a stop cut short with no passwords kept is minted again fr
     expect(server.output()).toContain("Resuming 1 sticker batch(es) a stop cut short (1 from the start: their passwords could not be opened)");
     db.close();
   }
+});
+
+test("at a terminal the log is plain lines a person reads; LOG_FORMAT=json keeps JSON there; a bad LOG_FORMAT stops the start naming it", { timeout: 90_000 }, async () => {
+  // A real terminal: util-linux's `script` runs the server on a pseudo-terminal of its own.
+  const atTerminal = async (env: Record<string, string>) => {
+    const port = await freePort();
+    const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} server.js`, "/dev/null"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, METRICS_PORT: "0", DATABASE_PATH: tempDatabase(), ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    return { child, port, output: () => output, stop: () => process.kill(-child.pid!, "SIGKILL") };
+  };
+
+  const text = await atTerminal({ LOG_FORMAT: "" });
+  try {
+    await until(() => /listening/.test(text.output()), 60_000, "the server to listen");
+    expect(text.output()).toMatch(/^\d\d:\d\d:\d\d INFO {2}Developer-mode password \(demo mode\): \S+\r?$/m);
+    expect((await fetch(`http://127.0.0.1:${text.port}/healthcheck`)).status).toBe(200);
+    await until(() => /^\d\d:\d\d:\d\d GET 200 healthcheck [\d.]+ ms \d+ B \S+\r?$/m.test(text.output()), 10_000, "the request's line");
+    expect(text.output()).not.toMatch(/^\{"time"/m);
+  } finally {
+    text.stop();
+  }
+
+  const json = await atTerminal({ LOG_FORMAT: "json" });
+  try {
+    await until(() => /listening/.test(json.output()), 60_000, "the server to listen");
+    const password = json.output().split(/\r?\n/).find((line) => line.includes("Developer-mode password"));
+    expect(JSON.parse(password!)).toMatchObject({ level: "info", msg: expect.stringMatching(/^Developer-mode password \(demo mode\): /) });
+  } finally {
+    json.stop();
+  }
+
+  const bad = await spawnServer({ DATABASE_PATH: tempDatabase(), LOG_FORMAT: "pretty" });
+  servers.push(bad);
+  const { code } = await exitOf(bad);
+  expect(code).toBe(1);
+  expect(bad.stderr()).toContain('LOG_FORMAT must be "json" or "text" (got "pretty")');
 });

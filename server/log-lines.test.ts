@@ -1,7 +1,7 @@
-// The production log's line format (server/json-console.js): one JSON object per line, an error's
+// The log's line formats (server/log-lines.js): in JSON one object per line, an error's
 // message and stack in fields of that line.
 import { expect, test } from "vitest";
-import { cut, jsonLine, LOG_MESSAGE_MAX_CHARS, LOG_STACK_MAX_CHARS, LOG_VALUE_MAX_CHARS } from "./json-console.js";
+import { cut, jsonLine, LOG_MESSAGE_MAX_CHARS, LOG_STACK_MAX_CHARS, LOG_VALUE_MAX_CHARS, logEntry, logFormatOf, logLine } from "./log-lines.js";
 
 test("a message is one JSON line; an error's stack is a field of it, not lines of its own", () => {
   const plain = jsonLine("info", ["Tagback listening on %s", "http://localhost:3000"]);
@@ -38,4 +38,28 @@ test("what a request brings is cut at a few hundred characters, with a marker; t
   expect(JSON.parse(jsonLine("info", ["Resuming %d batch(es): %s", 2, "ok"])).msg).toBe("Resuming 2 batch(es): ok");
   expect(cut("abc", 3)).toBe("abc");
   expect(cut("abcd", 3)).toBe("abc… [1 more character cut]");
+});
+
+test("the format: LOG_FORMAT when set, else text for a terminal and JSON for anything else; another value is refused by name", () => {
+  expect(logFormatOf(undefined, true)).toBe("text");
+  expect(logFormatOf(undefined, false)).toBe("json");
+  expect(logFormatOf("", true)).toBe("text");
+  expect(logFormatOf("json", true)).toBe("json");
+  expect(logFormatOf("text", false)).toBe("text");
+  expect(() => logFormatOf("pretty", true)).toThrow('LOG_FORMAT must be "json" or "text" (got "pretty")');
+});
+
+test("text lines: the time, the level and the message; an error's stack indented below; a request as method, status, route, time, bytes and id", () => {
+  const at = "2026-11-29T06:30:05.000Z";
+  const clock = new Date(at).toTimeString().slice(0, 8);
+  expect(logLine({ ...logEntry("info", ["Tagback listening on %s", "http://localhost:3000"]), time: at }, "text")).toBe(`${clock} INFO  Tagback listening on http://localhost:3000\n`);
+  const failed = logLine({ ...logEntry("error", ["healthcheck failed", new Error("disk I/O error")]), time: at }, "text");
+  const [first, second, third] = failed.split("\n");
+  expect(first).toBe(`${clock} ERROR healthcheck failed`);
+  expect(second).toBe("    Error: disk I/O error");
+  expect(third).toMatch(/^ {8}at /);
+  expect(logLine({ time: at, id: "req-1", method: "GET", route: "routes/_index", status: 200, ms: 1.84, bytes: 9830 }, "text")).toBe(`${clock} GET 200 routes/_index 1.84 ms 9.6 kB req-1\n`);
+  expect(logLine({ time: at, event: "parser-rejected", code: "HPE_INVALID_METHOD", status: 400 }, "text")).toBe(`${clock} event=parser-rejected code=HPE_INVALID_METHOD status=400\n`);
+  // The same entry in JSON is the line it always was.
+  expect(JSON.parse(logLine({ time: at, id: "req-1", method: "GET", route: "routes/_index", status: 200, ms: 1.84, bytes: 9830 }, "json"))).toEqual({ time: at, id: "req-1", method: "GET", route: "routes/_index", status: 200, ms: 1.84, bytes: 9830 });
 });
