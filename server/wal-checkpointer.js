@@ -55,6 +55,7 @@ function tryTruncate() {
     truncation = null;
     parentPort.postMessage({ truncated: false, seconds, tries: wanted.tries });
   } else {
+    parentPort.postMessage({ truncateBusy: true });
     wanted.nextAt = performance.now() + wanted.delay;
     wanted.delay = Math.min(wanted.delay * 2, truncate.retryMaxMs);
   }

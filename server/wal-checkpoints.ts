@@ -62,6 +62,10 @@ const truncations = counter({
   help: "TRUNCATE checkpoints asked for after erasures: done (the -wal emptied) or given up (a reader never let go)",
   labelNames: ["outcome"],
 });
+const truncateBusy = counter({
+  name: "tagback_sqlite_wal_truncate_busy_total",
+  help: "TRUNCATE tries that found a reader in the way (each held writers off for at most 50 ms); tried again later",
+});
 const truncateSeconds = histogram({
   name: "tagback_sqlite_wal_truncate_seconds",
   help: "From the erasure's request to the emptied -wal",
@@ -73,7 +77,8 @@ type Report =
   | { seconds: number; frames: number; checkpointed: number }
   | { error: string }
   | { truncated: true; seconds: number }
-  | { truncated: false; seconds: number; tries: number };
+  | { truncated: false; seconds: number; tries: number }
+  | { truncateBusy: true };
 
 /** The serving connection leaves checkpoints to the thread, keeping SQLite's own as the backstop. */
 export function leaveCheckpointsToThread(db: Db) {
@@ -140,6 +145,10 @@ function startThread(file: string, ended: () => void, truncateAskedAt: number | 
     stderr: false,
   });
   worker.on("message", (report: Report) => {
+    if ("truncateBusy" in report) {
+      truncateBusy.inc();
+      return;
+    }
     if ("truncated" in report) {
       truncations.inc({ outcome: report.truncated ? "done" : "given_up" });
       if (report.truncated) truncateSeconds.observe(report.seconds);
