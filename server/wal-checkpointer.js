@@ -33,8 +33,8 @@ let waitingSince = null;
 let truncation = null;
 
 function askTruncate(askedAt) {
-  // A second erasure meanwhile: the first one's clock goes on, and the next look tries at once.
-  truncation = { askedAt: truncation?.askedAt ?? askedAt, tries: truncation?.tries ?? 0, nextAt: 0, delay: truncate.retryMs };
+  // A second erasure meanwhile gets its own time to give up after; one truncation serves both.
+  truncation = { askedAt, tries: truncation?.tries ?? 0, nextAt: 0, delay: truncate.retryMs };
 }
 
 function tryTruncate() {
