@@ -65,7 +65,7 @@ COPY --from=build /app/server/production-build.js /app/server/log-lines.js /app/
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts/cli.ts /app/scripts/tokens.ts /app/scripts/admin.ts /app/scripts/db-backup.ts \
-     /app/scripts/db-restore.ts /app/scripts/db-restore-check.ts /app/scripts/litestream-restore.sh ./scripts/
+     /app/scripts/db-restore.ts /app/scripts/db-restore-check.ts /app/scripts/litestream-restore.sh /app/scripts/backup-retention.sh ./scripts/
 
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/tagback.db \

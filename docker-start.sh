@@ -42,6 +42,8 @@ if [ -z "${LITESTREAM_REPLICA_URL:-}" ]; then
 fi
 
 if [ -n "${LITESTREAM_REPLICA_URL:-}" ]; then
+  # How long the replica keeps old snapshots and WAL: BACKUP_RETENTION_DAYS, in hours for litestream.yml.
+  . scripts/backup-retention.sh
   # litestream.yml reads LITESTREAM_ENDPOINT and LITESTREAM_REGION. On Fly, `fly storage create`
   # (Tigris) sets AWS_ENDPOINT_URL_S3 and AWS_REGION, so fall back to those; empty means AWS S3.
   LITESTREAM_ENDPOINT="${LITESTREAM_ENDPOINT:-${AWS_ENDPOINT_URL_S3:-}}"

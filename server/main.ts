@@ -29,6 +29,7 @@ import { buildInfo } from "./production-build.js";
 import { PHOTO_BODY_LIMIT_BYTES, PHOTO_UPLOAD_PATHS, SCANNER_PAGE_PATH } from "../app/features/lost-found/rules.ts";
 import { isRelayMessage } from "../app/core/cross-process.server.ts";
 import { startSweeping } from "../app/core/retention.server.ts";
+import { hashClearKeys } from "../app/core/rate-limit.server.ts";
 import { startDelivering, type DeliveryOptions } from "../app/core/outbox.server.ts";
 import { resumeInterruptedMints, stopMints } from "../app/features/stickers/mint-job.server.ts";
 import { startRestoreChecks } from "../app/core/restore-check.server.ts";
@@ -63,6 +64,9 @@ export async function prepare(): Promise<Env> {
   if (env.devModePasswordMadeUp) console.log(`Developer-mode password (demo mode): ${env.DEV_MODE_PASSWORD}`);
   if (env.mailDelivery === "off") console.log("Mail delivery is off (MAIL_DELIVERY=off): no e-mail will be sent.");
   const database = getDatabase(env.DATABASE_PATH);
+  // Limit rows from before their keys were hashed (decision 045): rewritten once, before anyone is served.
+  const rewritten = hashClearKeys(database.db);
+  if (rewritten > 0) console.log(`Hashed the keys of ${rewritten} limit row(s) written in clear by an older version`);
   if (database.created && env.demoMode) {
     await seed(database.db);
     console.log(`Seeded demo data into ${database.file}`);

@@ -10,6 +10,8 @@ import { Worker } from "node:worker_threads";
 import type { Db } from "../db/connection.ts";
 import { walIndex } from "./wal-index.js";
 import { counter, gauge, histogram } from "../app/core/metrics.server.ts";
+import { onBroadcast } from "../app/core/cross-process.server.ts";
+import { TRUNCATE_WAL_CHANNEL } from "../app/core/wal-truncate.server.ts";
 
 /** How often the thread looks at the WAL index: a few thousand frames at most in between, at full kept-scan load. */
 export const CHECKPOINT_INTERVAL_MS = 200;
@@ -32,6 +34,17 @@ const IDLE_ROUNDS = 150;
  * (a checkpoint in the writer has no writer racing it).
  */
 export const BACKSTOP_FRAMES = 10_000;
+/**
+ * A TRUNCATE checkpoint (asked for after an erasure, app/core/wal-truncate.server.ts) waits for
+ * readers and holds off writers while it waits: at most this long a try, so a request's write is
+ * never held longer. A reader in the way makes it try again after TRUNCATE_RETRY_MS, doubling up to
+ * TRUNCATE_RETRY_MAX_MS, for TRUNCATE_GIVE_UP_MS; a reader that never lets go (Litestream 0.3's
+ * lasting read transaction, decision 045) makes it give up, said in the log and a metric.
+ */
+export const TRUNCATE_BUSY_MS = 50;
+export const TRUNCATE_RETRY_MS = 200;
+export const TRUNCATE_RETRY_MAX_MS = 5_000;
+export const TRUNCATE_GIVE_UP_MS = 120_000;
 
 const checkpointSeconds = histogram({
   name: "tagback_sqlite_checkpoint_seconds",
@@ -44,9 +57,28 @@ const walFramesBehind = gauge({
   help: "Frames the last checkpoint could not copy yet (a reader such as Litestream still needs them, or writes raced it)",
   aggregator: "max",
 });
+const truncations = counter({
+  name: "tagback_sqlite_wal_truncations_total",
+  help: "TRUNCATE checkpoints asked for after erasures: done (the -wal emptied) or given up (a reader never let go)",
+  labelNames: ["outcome"],
+});
+const truncateBusy = counter({
+  name: "tagback_sqlite_wal_truncate_busy_total",
+  help: "TRUNCATE tries that found a reader in the way (each held writers off for at most 50 ms); tried again later",
+});
+const truncateSeconds = histogram({
+  name: "tagback_sqlite_wal_truncate_seconds",
+  help: "From the erasure's request to the emptied -wal",
+  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
+});
 const checkpointErrors = counter({ name: "tagback_sqlite_checkpoint_errors_total", help: "Checkpoints that failed (SQLITE_BUSY: another checkpoint was under way)", labelNames: ["code"] });
 
-type Report = { seconds: number; frames: number; checkpointed: number } | { error: string };
+type Report =
+  | { seconds: number; frames: number; checkpointed: number }
+  | { error: string }
+  | { truncated: true; seconds: number }
+  | { truncated: false; seconds: number; tries: number }
+  | { truncateBusy: true };
 
 /** The serving connection leaves checkpoints to the thread, keeping SQLite's own as the backstop. */
 export function leaveCheckpointsToThread(db: Db) {
@@ -64,6 +96,12 @@ export function leaveCheckpointsToThread(db: Db) {
 export function startCheckpointing(file: string, signal: AbortSignal): Promise<void> {
   let shm: number | null = null;
   let thread: { worker: Worker; exited: Promise<void> } | null = null;
+  // An erasure asks for the WAL to be truncated: the running thread is told, or one is started for it.
+  const stopListening = onBroadcast(TRUNCATE_WAL_CHANNEL, () => {
+    if (signal.aborted) return;
+    if (thread) thread.worker.postMessage({ truncate: Date.now() });
+    else thread = startThread(file, () => (thread = null), Date.now());
+  });
   const watch = setInterval(() => {
     if (thread) return;
     try {
@@ -81,6 +119,7 @@ export function startCheckpointing(file: string, signal: AbortSignal): Promise<v
       "abort",
       () => {
         clearInterval(watch);
+        stopListening();
         if (shm !== null) fs.closeSync(shm);
         if (!thread) return resolve();
         thread.worker.postMessage("stop");
@@ -91,14 +130,31 @@ export function startCheckpointing(file: string, signal: AbortSignal): Promise<v
   });
 }
 
-function startThread(file: string, ended: () => void) {
+function startThread(file: string, ended: () => void, truncateAskedAt: number | null = null) {
   // Resolved from the working directory, as the migrations are: the bundle lives in build/server.
   const worker = new Worker(path.resolve("server/wal-checkpointer.js"), {
-    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS, idleRounds: IDLE_ROUNDS, copyFrames: COPY_FRAMES, lingerMs: LINGER_MS },
+    workerData: {
+      file,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      idleRounds: IDLE_ROUNDS,
+      copyFrames: COPY_FRAMES,
+      lingerMs: LINGER_MS,
+      truncate: { askedAt: truncateAskedAt, busyMs: TRUNCATE_BUSY_MS, retryMs: TRUNCATE_RETRY_MS, retryMaxMs: TRUNCATE_RETRY_MAX_MS, giveUpMs: TRUNCATE_GIVE_UP_MS },
+    },
     stdout: false,
     stderr: false,
   });
   worker.on("message", (report: Report) => {
+    if ("truncateBusy" in report) {
+      truncateBusy.inc();
+      return;
+    }
+    if ("truncated" in report) {
+      truncations.inc({ outcome: report.truncated ? "done" : "given_up" });
+      if (report.truncated) truncateSeconds.observe(report.seconds);
+      else console.error(`The WAL could not be truncated after an erasure: a reader held it for ${report.seconds.toFixed(0)} s (${report.tries} tries); the erased rows' old copies stay in the -wal until it is overwritten (decision 045)`);
+      return;
+    }
     if ("error" in report) {
       checkpointErrors.inc({ code: report.error });
       return;

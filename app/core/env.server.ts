@@ -26,6 +26,9 @@ const vapidKey = (bytes: number) =>
       .optional(),
   );
 
+/** A week: any moment of the last 7 days can be restored, and erased data leaves the backups after it. */
+const DEFAULT_BACKUP_RETENTION_DAYS = 7;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -46,6 +49,15 @@ const envSchema = z
     SMTP_URL: url,
     /** "off": docker-start.sh runs the server without a Litestream replica (tagback_backup_off says so). */
     BACKUP: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
+    /**
+     * Days the Litestream replica keeps old snapshots and WAL (decision 045): how long an erased
+     * account's data stays in the backups. docker-start.sh hands it to litestream.yml's `retention`
+     * (scripts/backup-retention.sh; a test checks both read the same default), and the privacy
+     * policy, the page after Delete my account and docs/data-retention.md state it.
+     */
+    BACKUP_RETENTION_DAYS: optional
+      .pipe(z.string().regex(/^[1-9]\d{0,3}$/, "must be a whole number of days from 1 to 9999").optional())
+      .transform((v) => Number(v ?? DEFAULT_BACKUP_RETENTION_DAYS)),
     /** "off": run in production without sending mail (said at start and in a metric). */
     MAIL_DELIVERY: optional.pipe(z.enum(["off"], { error: 'must be "off" or unset' }).optional()),
     MAIL_FROM: optional.default("Tagback <no-reply@tagback.app>"),

@@ -11,11 +11,42 @@
 // Every per-client limit counts the request's clientKey: an IPv4 address or an IPv6 /64
 // (core/client-key.ts), never a whole IPv6 address. Each declaration's `name` prefixes the keys of
 // its rows, so two declarations must never share one (checked when a name is first used).
+// The table names nobody (issue 47, decision 045): what a caller counts by (an address, a client's
+// IP, a token, a user id) is stored as a keyed hash of each of its parts, here and only here, so no
+// caller can forget it; the name stays in clear for the operator reading the table.
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "better-sqlite3";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { Db } from "../../db/connection";
 import { rateLimits } from "../../db/schema";
+import { cookieSecrets, getEnv } from "./env.server";
+
+// ---------------------------------------------------------------------------------------------
+// Keyed hashes. A part of a caller's key becomes "~" and the first 16 bytes of its HMAC-SHA256 in
+// URL-safe base64 (22 characters): keyed with the session secret, so a copy of the database (a
+// backup, the replica) cannot be searched for an address by hashing guesses. Each ':'-separated
+// part is hashed apart, so erasure can still find the rows naming a person by one part
+// (forgetKeysNaming). The "~" marks the hashed form, so the start-up rewrite of older rows
+// (hashClearKeys) knows which rows it has done. A new first SESSION_SECRET makes new hashes: every
+// limit and lockout starts again, and the old rows expire unread (docs/limits.md).
+
+let hashKey: { secrets: string | undefined; key: KeyObject } | undefined;
+
+function keyedHash(part: string): string {
+  // Derived once per SESSION_SECRET (tests change it between servers): the limits' own key, from
+  // the first secret, not the key that signs cookies itself.
+  const secrets = getEnv().SESSION_SECRET;
+  if (!hashKey || hashKey.secrets !== secrets) {
+    hashKey = { secrets, key: createSecretKey(createHmac("sha256", cookieSecrets()[0]!).update("tagback rate-limit keys").digest()) };
+  }
+  return `~${createHmac("sha256", hashKey.key).update(part).digest().subarray(0, 16).toString("base64url")}`;
+}
+
+/** The stored form of a caller's key: each ':'-separated part hashed. */
+export function storedKey(key: string): string {
+  return key.split(":").map(keyedHash).join(":");
+}
 
 /** A fixed-window limit, declared by its feature. Durations in seconds. */
 export type Limit = { readonly name: string; readonly points: number; readonly duration: number; readonly blockDuration?: number };
@@ -83,7 +114,7 @@ function limiter(db: Db, limit: Limit) {
 /** Spends one point; false when the limit is used up (the request must be refused). */
 export async function consume(db: Db, limit: Limit, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   try {
-    await limiter(db, limit).consume(key);
+    await limiter(db, limit).consume(storedKey(key));
     return { allowed: true, retryAfterSeconds: 0 };
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -95,7 +126,7 @@ export async function consume(db: Db, limit: Limit, key: string): Promise<{ allo
 
 /** For consecutive-failure lockouts: is this key locked right now (all points spent)? */
 export async function isLocked(db: Db, limit: Limit, key: string): Promise<boolean> {
-  const res = await limiter(db, limit).get(key);
+  const res = await limiter(db, limit).get(storedKey(key));
   return res !== null && res.consumedPoints >= limit.points;
 }
 
@@ -107,7 +138,7 @@ export async function recordFailure(db: Db, limit: Limit, key: string): Promise<
 
 /** A success clears the failures counted for the key. */
 export async function clearFailures(db: Db, limit: Limit, key: string): Promise<void> {
-  await limiter(db, limit).delete(key);
+  await limiter(db, limit).delete(storedKey(key));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,9 +147,9 @@ export async function clearFailures(db: Db, limit: Limit, key: string): Promise<
 // so "at most 10 in any 24 hours and 20 in any 365 days" holds exactly, not per calendar window.
 // A key has at most as many rows as its longest window allows.
 
-/** The key range of one name and key: every row key starting "name:key:". */
+/** The key range of one name and key: every row key starting "name:key:" (the key hashed). */
 function rowRange(name: string, key: string) {
-  const prefix = `${name}:${key}:`;
+  const prefix = `${name}:${storedKey(key)}:`;
   return { prefix, from: prefix, to: `${prefix.slice(0, -1)};` };
 }
 
@@ -175,7 +206,7 @@ export async function refundWindow(db: Db, receipt: string): Promise<void> {
 export async function spendOnce(db: Db, kind: SingleUse, key: string, until: number): Promise<boolean> {
   own(kind);
   const rows = await db.all<{ key: string }>(sql`
-    insert into ${rateLimits} ("key", "points", "expire") values (${`${kind.name}:${key}`}, 1, ${until})
+    insert into ${rateLimits} ("key", "points", "expire") values (${`${kind.name}:${storedKey(key)}`}, 1, ${until})
     on conflict ("key") do nothing
     returning "key"`);
   return rows.length === 1;
@@ -183,16 +214,44 @@ export async function spendOnce(db: Db, kind: SingleUse, key: string, until: num
 
 // ---------------------------------------------------------------------------------------------
 // Forgetting. Keys are parts joined with ':' ("name:key", "name:key:time:random", and keys such as
-// "profileId:clientKey"), and some parts name a person: a per-user limit's user id, a per-e-mail
-// lockout's address. An erased account must leave no row naming it (features/account/erasure.server.ts).
+// "profileId:clientKey"), each part of the caller's key hashed, and some parts name a person: a
+// per-user limit's user id, a per-e-mail lockout's address. An erased account must leave no row
+// naming it (features/account/erasure.server.ts).
 
 /**
- * Deletes the rows of every limit whose key has one of `values` as a whole part (compared without
- * case; a part, so erasing "ab@x.io" leaves the lockout of "cab@x.io" alone). Synchronous, so it
- * runs inside the caller's transaction.
+ * Deletes the rows of every limit whose key has the hash of one of `values` as a whole part (a
+ * part, so erasing "ab@x.io" leaves the lockout of "cab@x.io" alone; the value as given and in
+ * lower case, as the callers key addresses). Synchronous, so it runs inside the caller's transaction.
  */
 export function forgetKeysNaming(db: Pick<Db, "run">, values: readonly string[]): void {
-  for (const value of values) {
-    db.run(sql`delete from ${rateLimits} where instr(':' || lower("key") || ':', ${`:${value.toLowerCase()}:`}) > 0`);
+  const parts = new Set(values.flatMap((value) => [keyedHash(value), keyedHash(value.toLowerCase())]));
+  for (const part of parts) {
+    db.run(sql`delete from ${rateLimits} where instr(':' || "key" || ':', ${`:${part}:`}) > 0`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows written before keys were hashed (issue 47) hold them in clear. A drizzle migration cannot
+// compute an HMAC, so the server's start rewrites them, once: each part after the name hashed, in
+// one transaction (all or nothing; the next start finds none left). Rewritten, not deleted:
+// deleting them would lift every lockout and empty the profile-wide unlock windows ("at most 20
+// in any 365 days"), handing a guesser fresh tries at each deploy. A sliding-window row's time
+// and random parts get hashed too: only the key's prefix and the row's `expire` are ever read.
+
+/** Rewrites every row whose key is not in the hashed form; returns how many it rewrote. */
+export function hashClearKeys(db: Db): number {
+  const client = db.$client;
+  // Every start looks, so SQLite skips the hashed rows itself (a hashed key holds ":~", a clear one
+  // cannot but for an address starting with "~", whose row then just expires): a table of 100,000
+  // rows is read in milliseconds, and none of them reach JavaScript.
+  const clear = client.prepare<[], string>(`select "key" from rate_limits where "key" not glob '*:~*'`).pluck().all();
+  if (clear.length === 0) return 0;
+  const rewrite = client.prepare(`update or replace rate_limits set "key" = ? where "key" = ?`);
+  client.transaction(() => {
+    for (const key of clear) {
+      const [name, ...parts] = key.split(":");
+      rewrite.run([name, ...parts.map(keyedHash)].join(":"), key);
+    }
+  })();
+  return clear.length;
 }

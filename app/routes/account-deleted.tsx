@@ -3,7 +3,7 @@
 // for how long, and how to reach support. Static text, no JavaScript.
 import type { Route } from "./+types/account-deleted";
 import { PolicyList } from "~/features/content/policy-page";
-import { BACKUP_RETENTION_DAYS } from "~/features/account/rules";
+import { getEnv } from "~/core/env.server";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
 import type { RouteHandle } from "~/core/route-handle";
 
@@ -14,7 +14,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AccountDeleted() {
+/** How long the backups keep older copies: the operator's setting (BACKUP_RETENTION_DAYS), which Litestream keeps to. */
+export function loader() {
+  return { backupDays: getEnv().BACKUP_RETENTION_DAYS };
+}
+
+export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl space-y-6 px-4 py-10 text-slate-700 sm:py-14" data-testid="account-deleted">
       <h1 className="text-3xl font-black tracking-tight text-brand-900">Your account has been deleted</h1>
@@ -49,7 +54,7 @@ export default function AccountDeleted() {
               e-mail address.
             </>,
             <>
-              <strong>Backups</strong> of the database keep older copies for <strong>{`${BACKUP_RETENTION_DAYS} days`}</strong>; after that your data
+              <strong>Backups</strong> of the database keep older copies for <strong>{`${loaderData.backupDays} days`}</strong>; after that your data
               is gone from them too.
             </>,
             "E-mails we already sent you or about you stay in the mailboxes they went to.",

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/privacy-policy";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
-import { BACKUP_RETENTION_DAYS } from "~/features/account/rules";
+import { getEnv } from "~/core/env.server";
 import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
@@ -18,7 +18,12 @@ const mail = (subject: string) => (
   </a>
 );
 
-const sections: PolicySection[] = [
+/** How long the backups keep older copies: the operator's setting (BACKUP_RETENTION_DAYS), which Litestream keeps to. */
+export function loader() {
+  return { backupDays: getEnv().BACKUP_RETENTION_DAYS };
+}
+
+const sections = (backupDays: number): PolicySection[] => [
   {
     id: "data-we-collect",
     title: "Data we collect",
@@ -119,7 +124,7 @@ const sections: PolicySection[] = [
           "Push subscriptions: until you remove the device in Settings, its browser stops taking notifications, or you delete your account.",
           "Sessions: at most 30 days, and immediately when you sign out.",
           "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
-          `Backups: our encrypted backups keep older copies of the database for ${BACKUP_RETENTION_DAYS} days, so deleted data is gone from them ${BACKUP_RETENTION_DAYS} days after you delete it.`,
+          `Backups: deleted data is gone from the database's files on our server within a minute; our encrypted backups keep older copies of the database for ${backupDays} days, so it is gone from them ${backupDays} days after you delete it.`,
         ]}
       />
     ),
@@ -166,7 +171,7 @@ const sections: PolicySection[] = [
         <p>
           Two things remain. The admin audit trail keeps its record of each lookup an admin made (the number looked up,
           whether it found someone, and when); an admin who deletes their account is named there by a pseudonym. Our
-          encrypted backups keep older copies for <strong>{`${BACKUP_RETENTION_DAYS} days`}</strong>, after which your data is
+          encrypted backups keep older copies for <strong>{`${backupDays} days`}</strong>, after which your data is
           gone from them too.
         </p>
         <p>
@@ -270,7 +275,7 @@ const sections: PolicySection[] = [
   },
 ];
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   return (
     <PolicyPage
       title="Privacy Policy"
@@ -282,7 +287,7 @@ export default function PrivacyPolicy() {
           tagback.app and the stickers that link to it.
         </p>
       }
-      sections={sections}
+      sections={sections(loaderData.backupDays)}
     />
   );
 }

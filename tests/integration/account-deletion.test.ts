@@ -4,13 +4,15 @@
 // trail. What is left is read from the schema itself (every table of sqlite_master, every column),
 // not from a list kept by hand. The live streams, the session cookie on the real server and the
 // cross-site post: tests/integration/account-deletion-server.test.ts.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { adminLookups, adminUsers, conversationParticipants, lostItems, messages, profiles, products, searchHistory, tagbackTokens } from "../../db/schema";
 import { hashPassword } from "../../db/password";
 import { recordFailure } from "~/core/rate-limit.server";
-import { BACKUP_RETENTION_DAYS, SIGN_IN_PER_EMAIL_LIMIT } from "~/features/account/rules";
+import { SIGN_IN_PER_EMAIL_LIMIT } from "~/features/account/rules";
+import { parseEnv } from "~/core/env.server";
 import { createSession } from "~/features/account/session.server";
 import { lookUpOwner } from "~/features/admin/lookup.server";
 import { createFinderThread } from "~/features/finder-contact/threads.server";
@@ -235,7 +237,31 @@ describe("a delete that must change nothing", () => {
   });
 });
 
-test(`litestream.yml keeps the replica's snapshots and WAL for the ${BACKUP_RETENTION_DAYS} days the pages promise`, () => {
-  const config = fs.readFileSync("litestream.yml", "utf8");
-  expect(config.match(/^\s*retention:\s*(\S+)/m)?.[1]).toBe(`${BACKUP_RETENTION_DAYS * 24}h`);
+// The retention is one setting, BACKUP_RETENTION_DAYS: the server reads it (for the pages that state
+// it), docker-start.sh turns it into litestream.yml's `retention` in hours. Their defaults agree.
+describe("the backups' retention", () => {
+  const retentionOf = (value: string | undefined) =>
+    spawnSync("sh", ["-c", '. scripts/backup-retention.sh && printf %s "$LITESTREAM_RETENTION"'], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, ...(value === undefined ? {} : { BACKUP_RETENTION_DAYS: value }) },
+    });
+
+  test("litestream.yml keeps snapshots and WAL for what docker-start.sh hands it: the server's default when unset", () => {
+    const config = fs.readFileSync("litestream.yml", "utf8");
+    expect(config.match(/^\s*retention:\s*(\S+)/m)?.[1]).toBe("${LITESTREAM_RETENTION}");
+    expect(fs.readFileSync("docker-start.sh", "utf8")).toMatch(/^\s*\. scripts\/backup-retention\.sh$/m);
+    const defaultDays = parseEnv({}).BACKUP_RETENTION_DAYS;
+    expect(retentionOf(undefined)).toMatchObject({ status: 0, stdout: `${defaultDays * 24}h` });
+    expect(retentionOf("30")).toMatchObject({ status: 0, stdout: "720h" });
+    expect(parseEnv({ BACKUP_RETENTION_DAYS: "30" }).BACKUP_RETENTION_DAYS).toBe(30);
+  });
+
+  test("a value that is not a whole number of days from 1 stops both, naming the variable", () => {
+    for (const bad of ["0", "07", "-1", "7d", "1.5", "abc"]) {
+      const shell = retentionOf(bad);
+      expect(shell.status, bad).not.toBe(0);
+      expect(shell.stderr).toContain("BACKUP_RETENTION_DAYS");
+      expect(() => parseEnv({ BACKUP_RETENTION_DAYS: bad }), bad).toThrow(/BACKUP_RETENTION_DAYS/);
+    }
+  });
 });

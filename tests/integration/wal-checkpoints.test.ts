@@ -8,7 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection.ts";
-import { BACKSTOP_FRAMES, COPY_FRAMES, leaveCheckpointsToThread, LINGER_MS, startCheckpointing, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
+import Database from "better-sqlite3";
+import { BACKSTOP_FRAMES, COPY_FRAMES, leaveCheckpointsToThread, LINGER_MS, startCheckpointing, TRUNCATE_RETRY_MAX_MS, TRUNCATE_RETRY_MS, WAKE_FRAMES } from "../../server/wal-checkpoints.ts";
+import { truncateWalSoon } from "~/core/wal-truncate.server";
 import { walIndex as readWalIndex } from "../../server/wal-index.js";
 import { processMetrics } from "~/core/metrics.server";
 import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
@@ -76,6 +78,37 @@ describe("the checkpointer thread", () => {
     db.$client.close();
     opened.pop();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  test("an erasure's TRUNCATE waits out a reader, trying again, and empties the -wal once it lets go", { timeout: 30_000 }, async () => {
+    const file = tempFile();
+    const { db } = openDatabase(file);
+    opened.push(db);
+    leaveCheckpointsToThread(db);
+    writeRows(db, 50);
+    // A reader in a transaction that began with frames in the WAL: no TRUNCATE can finish while it lasts.
+    const reader = new Database(file);
+    reader.exec("begin");
+    reader.prepare("select count(*) from t").get();
+    const stop = new AbortController();
+    const stopped = startCheckpointing(file, stop.signal);
+    truncateWalSoon();
+    // Tries go on (each waits TRUNCATE_BUSY_MS at most, found busy) while the serving connection keeps writing.
+    const busyTries = async () => Number(/^tagback_sqlite_wal_truncate_busy_total (\d+)/m.exec(await processMetrics.metrics())?.[1] ?? 0);
+    const before = await busyTries();
+    await expect
+      .poll(async () => {
+        writeRows(db, 5);
+        return (await busyTries()) - before;
+      }, { timeout: 10_000, interval: TRUNCATE_RETRY_MS })
+      .toBeGreaterThanOrEqual(2);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    reader.exec("commit");
+    reader.close();
+    await expect.poll(() => fs.statSync(`${file}-wal`).size, { timeout: TRUNCATE_RETRY_MAX_MS + 5_000 }).toBe(0);
+    expect(await processMetrics.metrics()).toMatch(/^tagback_sqlite_wal_truncations_total\{outcome="done"\} [1-9]/m);
+    stop.abort();
+    await stopped;
   });
 
   test("past the backstop, a commit still checkpoints by itself (a stalled thread cannot grow the WAL without end)", () => {

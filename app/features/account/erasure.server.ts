@@ -17,12 +17,14 @@
 // - The admin audit trail keeps its rows (who looked up whom); an erased admin is named there by a
 //   pseudonym, the one update its trigger allows (db/migrations/0005).
 // Afterwards the user's open live streams end, in every process, and the pages of the people they
-// talked to refresh.
+// talked to refresh, and the WAL is checkpointed and truncated off the request path, so the erased
+// rows' earlier copies leave the `-wal` file too within the minute (decision 045).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Db } from "../../../db/connection";
 import { adminLookups, adminUsers, conversationParticipants, conversations, finderThreads, tagbackTokens, users } from "../../../db/schema";
 import { forgetKeysNaming } from "~/core/rate-limit.server";
+import { truncateWalSoon } from "~/core/wal-truncate.server";
 import { announceClosed } from "~/features/finder-contact/live.server";
 import { announceActivity, announceSignedOut } from "~/features/messaging/live.server";
 import type { MessageKey } from "~/i18n/messages";
@@ -95,6 +97,7 @@ export function eraseAccount(db: Db, userId: string): ErasureOutcome {
     { behavior: "immediate" },
   );
   if (!outcome.ok) return outcome;
+  truncateWalSoon();
   announceSignedOut(userId);
   for (const thread of outcome.finderThreads) announceClosed(thread.conversationId, thread.finderUserId);
   for (const { conversationId, partnerId } of outcome.partners) announceActivity(conversationId, [partnerId]);

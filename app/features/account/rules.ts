@@ -15,14 +15,6 @@ export const SIGN_IN_PER_CLIENT_LIMIT = { name: "signInPerIp", points: 20, durat
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/**
- * Erasing an account (decision 026): Litestream keeps old snapshots and WAL this long
- * (`retention` in litestream.yml, checked against this number by a test), so erased data is gone
- * from the replica too this many days after the erasure. The page after deletion, the privacy
- * policy and docs/data-retention.md say so.
- */
-export const BACKUP_RETENTION_DAYS = 7;
-
 // ---------------------------------------------------------------------------------------------
 // Sign-in codes by e-mail (issue 33, decisions 033 and 044). A code is 6 digits: one guess in a
 // million. The limits below bound the codes one mailbox gets to CODES_PER_ADDRESS_PER_HOUR from
