@@ -38,7 +38,8 @@ export const PUSH_DEADLINE_MS = 10_000;
 /** What is read of a push service's answer (its body says nothing we use); a longer one is dropped. */
 export const PUSH_ANSWER_BYTES = 4 * 1024;
 /**
- * Tries of one row begun and never finished (the process died during its send) before it is
- * parked as failed: a row that kills the server is not sent again on every start.
+ * Tries of one push begun and never finished (the process died during its send) before it is
+ * parked as failed: a push that kills the server is not sent again on every start. (Mails are
+ * never parked for it: core/outbox.server.ts, recoverInterrupted.)
  */
 export const INTERRUPTIONS_TO_PARK = 3;

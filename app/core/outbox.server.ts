@@ -14,8 +14,8 @@
 // - a try is counted (attempts + 1, tryingSince) before the send. A row still marked in flight
 //   when the loop starts was being sent when the process died: it is sent again (at most one
 //   duplicate per kill, never none; the mail's Message-ID is the row's id, so a mail client folds
-//   the two copies into one), and after INTERRUPTIONS_TO_PARK such deaths it is parked as failed
-//   rather than sent on every start, so a row that crashes the server cannot keep it down;
+//   the two copies into one); a push after INTERRUPTIONS_TO_PARK such deaths is parked as failed
+//   rather than sent on every start, so a push that crashes the server cannot keep it down;
 // - one process delivers (the lone server, or one worker of a cluster: server/main.ts);
 // - a settled row keeps no body (payload emptied), and goes after OUTBOX_KEEP_DAYS through the
 //   retention sweep (server/retention.ts); pending rows are bounded per recipient account.
@@ -525,9 +525,13 @@ class Deliveries {
 
 /**
  * Rows still marked in flight when the loop starts: their send was cut off by the process's death
- * (a kill, an out-of-memory, a deploy's SIGKILL). Each is sent again, unless its sends were cut off
- * INTERRUPTIONS_TO_PARK times: then it is parked as failed with the reason, and the server that it
- * kept stopping serves on. Returns how many were parked.
+ * (a kill, an out-of-memory, a deploy's SIGKILL). Each is sent again, unless it is a push whose
+ * sends were cut off INTERRUPTIONS_TO_PARK times: then it is parked as failed with the reason, and
+ * the server that it kept stopping serves on. Only pushes: their destinations and answers are
+ * strangers' (a push's answer is what crashed the server, issue 47), while a mail goes to the
+ * operator's SMTP server, and a mail in flight at three unrelated kills (a burst, a start, a kill
+ * again) must still arrive: at most one duplicate per kill, never none (decision 032). A mail's
+ * interruptions are counted all the same, for the operator. Returns how many were parked.
  */
 export function recoverInterrupted(db: Db, now = Date.now()): number {
   const rows = db
@@ -538,7 +542,7 @@ export function recoverInterrupted(db: Db, now = Date.now()): number {
   let parked = 0;
   for (const row of rows) {
     const interruptions = row.interruptions + 1;
-    if (interruptions >= INTERRUPTIONS_TO_PARK) {
+    if (row.channel === "push" && interruptions >= INTERRUPTIONS_TO_PARK) {
       const reason = `parked: sending it stopped the server ${interruptions} times`;
       db.update(outbox).set({ state: "failed", settledAt: now, payload: null, tryingSince: null, interruptions, lastError: reason }).where(eq(outbox.id, row.id)).run();
       deliveries.inc({ channel: row.channel, outcome: "parked" });
