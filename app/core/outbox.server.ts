@@ -437,7 +437,13 @@ class Deliveries {
     const done = this.send({ ...row, attempts: row.attempts + 1 })
       .catch((error: unknown) => {
         countDatabaseError(error);
-        console.error(`Outbox: recording a delivery failed (${(error as Error).message}); the row is tried again at the next start.`);
+        console.error(`Outbox: a send or its record failed (${(error as Error).message}); the row is tried again later.`);
+        // Not left marked in flight, where only a restart would find it (and count it as a death).
+        try {
+          this.db.update(outbox).set({ tryingSince: null, dueAt: this.now() + retryDelayMs(row.attempts + 1) }).where(and(eq(outbox.id, row.id), eq(outbox.state, "pending"))).run();
+        } catch (again) {
+          countDatabaseError(again);
+        }
       })
       .finally(() => {
         sending.delete(row.id);
