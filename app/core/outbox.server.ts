@@ -19,7 +19,7 @@
 // - one process delivers (the lone server, or one worker of a cluster: server/main.ts);
 // - a settled row keeps no body (payload emptied), and goes after OUTBOX_KEEP_DAYS through the
 //   retention sweep (server/retention.ts); pending rows are bounded per recipient account.
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql, type Placeholder } from "drizzle-orm";
 // Relative imports with extensions: server/main.ts starts the loop, and in development Node loads it
 // without Vite.
 import type { Db } from "../../db/connection.ts";
@@ -290,6 +290,21 @@ type DueRow = {
 /** A push service's host that failed: left alone until `until`; `failures` in a row double the wait. */
 type Backoff = { until: number; failures: number };
 
+const DUE_COLUMNS = {
+  id: outbox.id,
+  lane: outbox.lane,
+  channel: outbox.channel,
+  destination: outbox.destination,
+  payload: outbox.payload,
+  createdAt: outbox.createdAt,
+  attempts: outbox.attempts,
+};
+
+/** A lane's rows due at `now` and not in flight. */
+function dueIn(lane: Lane | Placeholder, now: number | Placeholder) {
+  return and(eq(outbox.state, "pending"), eq(outbox.lane, lane), lte(outbox.dueAt, now), isNull(outbox.tryingSince));
+}
+
 /** The key of a push row's host for its cap and backoff (a row queued before its device's host was known has none). */
 const hostOf = (row: Pick<DueRow, "destination">) => row.destination ?? "";
 
@@ -309,10 +324,38 @@ class Deliveries {
   private readonly db: Db;
   private readonly options: DeliveryOptions;
 
+  /** The statements of every send, prepared once (a statement prepared per row cost ~0.1 ms of a mail's ~1.3). */
+  private readonly statements;
+
   constructor(db: Db, options: DeliveryOptions) {
     this.db = db;
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.statements = {
+      due: db
+        .select(DUE_COLUMNS)
+        .from(outbox)
+        .where(dueIn(sql.placeholder("lane"), sql.placeholder("now")))
+        .orderBy(asc(outbox.dueAt))
+        .limit(sql.placeholder("limit"))
+        .prepare(),
+      mark: db
+        .update(outbox)
+        .set({ attempts: sql.placeholder("attempts") as unknown as number, tryingSince: sql.placeholder("now") as unknown as number })
+        .where(and(eq(outbox.id, sql.placeholder("id")), eq(outbox.state, "pending"), isNull(outbox.tryingSince)))
+        .prepare(),
+      settle: db
+        .update(outbox)
+        .set({
+          state: sql.placeholder("state") as unknown as "delivered",
+          settledAt: sql.placeholder("at") as unknown as number,
+          payload: null,
+          tryingSince: null,
+          lastError: sql.placeholder("lastError") as unknown as string,
+        })
+        .where(eq(outbox.id, sql.placeholder("id")))
+        .prepare(),
+    };
   }
 
   inFlight(lane: Lane): number {
@@ -341,10 +384,15 @@ class Deliveries {
 
   /** Until nothing due is left that could be started, and nothing is in flight. */
   async drain(): Promise<void> {
+    this.fillAll();
     for (;;) {
-      this.fillAll();
+      // Each send that ends refills its own lane; a look at every lane only once all are idle.
       const all = LANES.flatMap((lane) => [...this.sending.get(lane)!.values()]);
-      if (all.length === 0) return;
+      if (all.length === 0) {
+        this.fillAll();
+        if (LANES.every((lane) => this.sending.get(lane)!.size === 0)) return;
+        continue;
+      }
       await Promise.race(all);
     }
   }
@@ -361,30 +409,23 @@ class Deliveries {
     const full = new Set<string>();
     for (let guard = 0; guard < 100 && sending.size < CONCURRENCY[lane]; guard++) {
       const now = this.now();
-      const due = this.db
-        .select({
-          id: outbox.id,
-          lane: outbox.lane,
-          channel: outbox.channel,
-          destination: outbox.destination,
-          payload: outbox.payload,
-          createdAt: outbox.createdAt,
-          attempts: outbox.attempts,
-        })
-        .from(outbox)
-        .where(
-          and(
-            eq(outbox.state, "pending"),
-            eq(outbox.lane, lane),
-            lte(outbox.dueAt, now),
-            isNull(outbox.tryingSince),
-            full.size > 0 ? or(isNull(outbox.destination), notInArray(outbox.destination, [...full])) : undefined,
-            full.has("") ? isNotNull(outbox.destination) : undefined,
-          ),
-        )
-        .orderBy(asc(outbox.dueAt))
-        .limit(CONCURRENCY[lane] * 2)
-        .all();
+      const limit = CONCURRENCY[lane] * 2;
+      const due: DueRow[] =
+        full.size === 0
+          ? this.statements.due.all({ lane, now, limit })
+          : this.db
+              .select(DUE_COLUMNS)
+              .from(outbox)
+              .where(
+                and(
+                  dueIn(lane, now),
+                  or(isNull(outbox.destination), notInArray(outbox.destination, [...full])),
+                  full.has("") ? isNotNull(outbox.destination) : undefined,
+                ),
+              )
+              .orderBy(asc(outbox.dueAt))
+              .limit(limit)
+              .all();
       if (due.length === 0) return;
       for (const row of due) {
         if (sending.size >= CONCURRENCY[lane]) return;
@@ -425,11 +466,7 @@ class Deliveries {
 
   private start(row: DueRow) {
     // The try is counted before the send: a process that dies in it leaves a row that says so.
-    const marked = this.db
-      .update(outbox)
-      .set({ attempts: row.attempts + 1, tryingSince: this.now() })
-      .where(and(eq(outbox.id, row.id), eq(outbox.state, "pending"), isNull(outbox.tryingSince)))
-      .run();
+    const marked = this.statements.mark.run({ id: row.id, attempts: row.attempts + 1, now: this.now() });
     if (marked.changes === 0) return;
     const host = hostOf(row);
     if (row.lane === "push") this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
@@ -469,7 +506,7 @@ class Deliveries {
     const channel = row.channel;
     const settle = (state: "delivered" | "failed" | "off", outcome: string, lastError: string | null = null) => {
       const at = now();
-      db.update(outbox).set({ state, settledAt: at, payload: null, tryingSince: null, lastError }).where(eq(outbox.id, row.id)).run();
+      this.statements.settle.run({ id: row.id, state, at, lastError });
       deliveries.inc({ channel, outcome });
       if (state === "delivered") eventToDelivery.observe({ channel }, Math.max(0, at - row.createdAt) / 1000);
     };
