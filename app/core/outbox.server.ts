@@ -324,7 +324,10 @@ class Deliveries {
   private readonly db: Db;
   private readonly options: DeliveryOptions;
 
-  /** The statements of every send, prepared once (a statement prepared per row cost ~0.1 ms of a mail's ~1.3). */
+  /**
+   * The statements of every send, prepared once: one prepared per row, and every lane looked at after
+   * every send, made a mail cost 2.1 ms of CPU instead of 1.1 (scripts/bench/outbox.ts).
+   */
   private readonly statements;
 
   constructor(db: Db, options: DeliveryOptions) {
@@ -341,17 +344,17 @@ class Deliveries {
         .prepare(),
       mark: db
         .update(outbox)
-        .set({ attempts: sql.placeholder("attempts") as unknown as number, tryingSince: sql.placeholder("now") as unknown as number })
+        .set({ attempts: sql`${sql.placeholder("attempts")}`, tryingSince: sql`${sql.placeholder("now")}` })
         .where(and(eq(outbox.id, sql.placeholder("id")), eq(outbox.state, "pending"), isNull(outbox.tryingSince)))
         .prepare(),
       settle: db
         .update(outbox)
         .set({
-          state: sql.placeholder("state") as unknown as "delivered",
-          settledAt: sql.placeholder("at") as unknown as number,
+          state: sql`${sql.placeholder("state")}`,
+          settledAt: sql`${sql.placeholder("at")}`,
           payload: null,
           tryingSince: null,
-          lastError: sql.placeholder("lastError") as unknown as string,
+          lastError: sql`${sql.placeholder("lastError")}`,
         })
         .where(eq(outbox.id, sql.placeholder("id")))
         .prepare(),
