@@ -563,6 +563,8 @@ class Deliveries {
     const failures = (this.backoffs.get(host)?.failures ?? 0) + 1;
     const wait = Math.min(PUSH_HOST_BACKOFF_MAX_MS, PUSH_HOST_BACKOFF_FIRST_MS * 2 ** (failures - 1));
     const until = this.now() + wait;
+    // Bounded by the hosts failing lately: one long forgotten is dropped as another fails.
+    if (this.backoffs.size >= 1_000) this.hostsInBackoff();
     this.backoffs.set(host, { until, failures });
     hostBackoffs.inc();
     this.reschedule(host, until);
