@@ -500,9 +500,22 @@ export const outbox = sqliteTable(
     lastError: text("last_error"),
     /** When it was delivered, given up, or set aside (MAIL_DELIVERY=off): the retention sweep's clock. */
     settledAt: integer("settled_at"),
+    /**
+     * The lane that delivers it (decision 042), each with its own concurrency: "urgent" (a mail
+     * someone waits for on a screen: a sign-in code), "mail" (every other mail), "push".
+     */
+    lane: text("lane", { enum: ["urgent", "mail", "push"] })
+      .notNull()
+      .default("mail"),
+    /** A push's destination, the push service's host (with its port): its per-host cap and backoff. */
+    destination: text("destination"),
+    /** When the try in flight began (set before the send, cleared with its outcome); null between tries. */
+    tryingSince: integer("trying_since"),
+    /** Tries begun and never finished (the process died in the send): parked as failed at a few. */
+    interruptions: integer("interruptions").notNull().default(0),
   },
   (t) => [
-    index("outbox_due_idx").on(t.dueAt).where(sql`${t.state} = 'pending'`),
+    index("outbox_lane_due_idx").on(t.lane, t.dueAt).where(sql`${t.state} = 'pending'`),
     index("outbox_settled_idx").on(t.settledAt),
     index("outbox_user_idx").on(t.userId, t.state),
     index("outbox_conversation_idx").on(t.conversationId),

@@ -6,7 +6,14 @@ import { getEnv } from "./env.server.ts";
 
 export type Mail = { to: string; subject: string; text: string };
 
-let transporter: Transporter | undefined;
+/**
+ * Which of the outbox's mail lanes sends it (decision 042): each lane has its own pooled
+ * connections, so a sign-in code is never queued behind another lane's mail inside nodemailer's
+ * pool either. `size`: the lane's connections.
+ */
+export type MailConnection = { name: "urgent" | "mail"; size: number };
+
+const transporters = new Map<MailConnection["name"], Promise<Transporter>>();
 
 /**
  * A header's value on one line: line breaks and other control characters become a space. The
@@ -22,7 +29,7 @@ function headerValue(text: string): string {
  * outbox calls this (core/outbox.server.ts): a failure throws, and the outbox tries again later.
  * `messageId` is the outbox row's, so a copy sent again after a kill has the same Message-ID.
  */
-export async function deliverMail(unsafe: Mail & { messageId: string }): Promise<void> {
+export async function deliverMail(unsafe: Mail & { messageId: string }, connection: MailConnection = { name: "mail", size: 1 }): Promise<void> {
   const mail: Mail = { to: headerValue(unsafe.to), subject: headerValue(unsafe.subject), text: unsafe.text };
   const env = getEnv();
   if (env.mailDelivery === "log") {
@@ -31,18 +38,26 @@ export async function deliverMail(unsafe: Mail & { messageId: string }): Promise
   }
   if (!env.SMTP_URL) throw new Error("no SMTP_URL to send mail through");
   // Imported with the first e-mail, not by every server process at start (memory). Timeouts well
-  // under nodemailer's minutes: the outbox sends one mail at a time and tries a failure again later.
-  // One pooled connection, kept open between mails: a new SMTP connection per mail (greeting,
+  // under nodemailer's minutes: a lane sends a few mails at a time and tries a failure again later.
+  // Pooled connections, kept open between mails: a new SMTP connection per mail (greeting,
   // EHLO, and TLS with a real provider) made a burst of alerts wait ~0.1 s a mail.
-  transporter ??= (await import("nodemailer")).default.createTransport({
-    url: env.SMTP_URL,
-    pool: true,
-    maxConnections: 1,
-    maxMessages: 500,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // The promise is kept, so two of a lane's first mails at once share one pool.
+  let transporter = transporters.get(connection.name);
+  if (!transporter) {
+    const url = env.SMTP_URL;
+    transporter = import("nodemailer").then((nodemailer) =>
+      nodemailer.default.createTransport({
+        url,
+        pool: true,
+        maxConnections: connection.size,
+        maxMessages: 500,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
+    transporters.set(connection.name, transporter);
+  }
   const domain = new URL(env.APP_URL).hostname;
-  await transporter.sendMail({ from: env.MAIL_FROM, ...mail, messageId: `<${unsafe.messageId}@${domain}>` });
+  await (await transporter).sendMail({ from: env.MAIL_FROM, ...mail, messageId: `<${unsafe.messageId}@${domain}>` });
 }

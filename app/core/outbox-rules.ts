@@ -15,3 +15,31 @@ export const OUTBOX_KEEP_DAYS = 3;
  * it; beyond it a new mail is not queued, and counted.
  */
 export const PENDING_PER_ACCOUNT = 200;
+
+// The lanes (decision 042): each delivers on its own, so nothing in one waits behind another.
+/** Sign-in codes at once: someone is looking at the code page, and codes die in 10 minutes. */
+export const URGENT_CONCURRENCY = 2;
+/** Other mails at once (one pooled SMTP connection: a burst of alerts costs ~0.9 ms of CPU a mail). */
+export const MAIL_CONCURRENCY = 1;
+/** Pushes at once, across every push service. */
+export const PUSH_CONCURRENCY = 8;
+/** Pushes at once to one push service's host: a stalled one holds at most these of the lane's slots. */
+export const PUSH_PER_HOST = 2;
+/**
+ * A host that failed (no answer, a network error, 429, 5xx) is not tried for this long, doubling
+ * with each failure in a row up to PUSH_HOST_BACKOFF_MAX_MS; its rows wait without a try spent.
+ */
+export const PUSH_HOST_BACKOFF_FIRST_MS = 30_000;
+export const PUSH_HOST_BACKOFF_MAX_MS = 10 * 60_000;
+/** TCP and TLS together, to a push service. */
+export const PUSH_CONNECT_TIMEOUT_MS = 5_000;
+/** The whole push, from connecting to the answer's last byte read: a trickled answer ends here. */
+export const PUSH_DEADLINE_MS = 10_000;
+/** What is read of a push service's answer (its body says nothing we use); a longer one is dropped. */
+export const PUSH_ANSWER_BYTES = 4 * 1024;
+/**
+ * Tries of one push begun and never finished (the process died during its send) before it is
+ * parked as failed: a push that kills the server is not sent again on every start. (Mails are
+ * never parked for it: core/outbox.server.ts, recoverInterrupted.)
+ */
+export const INTERRUPTIONS_TO_PARK = 3;

@@ -1,8 +1,10 @@
 // Web Push (decision 035): the outbox's second channel. A push is an outbox row like a mail
 // (core/outbox.server.ts), one per subscribed device, queued in the event's transaction and sent
 // by the same delivery loop. The `web-push` package composes the request (the payload encrypted to
-// the device's keys, RFC 8291 aes128gcm; the VAPID signature, RFC 8292); we send it with fetch, so
-// a time limit is ours and a loopback push service in the tests is plain http.
+// the device's keys, RFC 8291 aes128gcm; the VAPID signature, RFC 8292); we send it ourselves,
+// through core/outbound.server.ts's guarded agent (decision 042): only public addresses, a connect
+// timeout and one deadline, the answer read up to a few KB. A loopback push service in the tests is
+// plain http, reached in demo mode only (the address check is off there).
 //
 // The keys: the operator's (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT), or in demo mode a
 // pair made once and kept in the database, since every browser's subscription is bound to the
@@ -12,13 +14,25 @@ import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { conversationParticipants, pushSubscriptions, vapidKeys } from "../../db/schema.ts";
 import { getEnv } from "./env.server.ts";
+import { guardedAgent, postBounded, RefusedAddressError } from "./outbound.server.ts";
+import { PUSH_ANSWER_BYTES, PUSH_CONNECT_TIMEOUT_MS, PUSH_DEADLINE_MS, PUSH_PER_HOST } from "./outbox-rules.ts";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
 /** Demo mode's VAPID subject: push services want a contact; a demo has none to give. */
 const DEMO_SUBJECT = "mailto:demo@tagback.invalid";
-/** How long one push request may take before it counts as a failure (retried like a mail). */
-const SEND_TIMEOUT_MS = 10_000;
+type Agent = ReturnType<typeof guardedAgent>;
+let agent: Agent | undefined;
+/** The push sender's agent: addresses checked everywhere but demo mode (whose push services are on loopback). */
+function pushAgent(): Agent {
+  agent ??= guardedAgent({
+    checkAddresses: !getEnv().demoMode,
+    connectTimeoutMs: PUSH_CONNECT_TIMEOUT_MS,
+    connectionsPerOrigin: PUSH_PER_HOST,
+    maxAnswerBytes: PUSH_ANSWER_BYTES,
+  });
+  return agent;
+}
 
 let demoKeys: VapidKeys | undefined;
 
@@ -84,9 +98,11 @@ export type PushPayload = PushNotice & {
 export type PushOutcome = { kind: "delivered" } | { kind: "read" } | { kind: "gone"; error: string } | { kind: "retry"; error: string } | { kind: "refused"; error: string };
 
 /**
- * Sends one push row. Never throws: a network failure, a 429 or a 5xx is "retry"; 404 and 410
- * mean the subscription is no more, and its row is deleted here; another 4xx is "refused" (sending
- * it again would not help). A subscription already deleted (the owner removed the device) is "gone".
+ * Sends one push row. Never throws: a network failure, a deadline passed, a 429 or a 5xx is
+ * "retry" (and the host's failure: core/outbox.server.ts backs off from it); 404 and 410
+ * mean the subscription is no more, and its row is deleted here; another 4xx, a redirect, or an
+ * endpoint that leads to an address that is not public is "refused" (sending it again would not
+ * help). A subscription already deleted (the owner removed the device) is "gone".
  */
 export async function deliverPush(db: Db, payload: PushPayload, now: number): Promise<PushOutcome> {
   const keys = vapidKeysOf(db);
@@ -107,22 +123,20 @@ export async function deliverPush(db: Db, payload: PushPayload, now: number): Pr
     // Keys a browser would never have made: sending again cannot help.
     return { kind: "refused", error: (error as Error).message };
   }
-  let response: Response;
+  let response: { status: number };
   try {
-    response = await fetch(request.endpoint, {
-      method: "POST",
-      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: "error",
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
+    response = await postBounded(
+      request.endpoint,
+      { headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body: request.body ? new Uint8Array(request.body) : null },
+      { agent: pushAgent(), deadlineMs: PUSH_DEADLINE_MS, maxAnswerBytes: PUSH_ANSWER_BYTES },
+    );
   } catch (error) {
+    // An endpoint that leads inside is not a push service: trying again cannot make it one.
+    if (error instanceof RefusedAddressError) return { kind: "refused", error: error.message };
     const cause = (error as Error & { cause?: Error }).cause;
-    return { kind: "retry", error: `${(error as Error).message}${cause ? ` (${cause.message})` : ""}` };
+    return { kind: "retry", error: `${(error as Error).message}${cause ? ` (${cause.message})` : ""}`.slice(0, 500) };
   }
-  // The answer's body is of no use; read it so the connection can be reused.
-  await response.arrayBuffer().catch(() => undefined);
-  if (response.ok) {
+  if (response.status >= 200 && response.status < 300) {
     db.update(pushSubscriptions).set({ lastDeliveredAt: new Date(now) }).where(eq(pushSubscriptions.id, subscription.id)).run();
     return { kind: "delivered" };
   }

@@ -103,7 +103,7 @@ describe("the outbox", () => {
     for (const [i, owner] of owners.entries()) secrets.push(await finderWrites(owner, `finder-${i}-${owner.id.slice(0, 6)}@example.test`, `203.0.113.${40 + i}`));
     const start = Date.now();
     // Stored with the message, before any try: three owners' alerts and three finders' links.
-    expect(await metric("tagback_outbox_pending")).toBe(6);
+    expect(await metric("tagback_outbox_pending", { lane: "mail" })).toBe(6);
     expect(await notifiedOnThreadPage(secrets[0]!)).toEqual({ state: "telling", time: null });
 
     // Tried at once, and again after the backoff, both while SMTP is down.
@@ -113,8 +113,8 @@ describe("the outbox", () => {
     await deliverDue(db, { now: () => clock });
     clock += 2 * RETRY_FIRST_MS;
     await deliverDue(db, { now: () => clock });
-    expect(await metric("tagback_outbox_pending")).toBe(6);
-    expect(await metric("tagback_outbox_oldest_pending_seconds")).toBeGreaterThanOrEqual(0);
+    expect(await metric("tagback_outbox_pending", { lane: "mail" })).toBe(6);
+    expect(await metric("tagback_outbox_oldest_pending_seconds", { lane: "mail" })).toBeGreaterThanOrEqual(0);
     expect(await metric("tagback_outbox_deliveries_total", { channel: "email", outcome: "retry" })).toBeGreaterThanOrEqual(18);
     const [waiting] = db.select().from(outbox).where(eq(outbox.userId, owners[0]!.id)).all();
     expect(waiting).toMatchObject({ state: "pending", attempts: 3, dueAt: clock + 4 * RETRY_FIRST_MS });
@@ -125,7 +125,7 @@ describe("the outbox", () => {
     // Five minutes down in all: one more try, still refused.
     clock += 4 * RETRY_FIRST_MS;
     await deliverDue(db, { now: () => clock });
-    expect(await metric("tagback_outbox_pending")).toBe(6);
+    expect(await metric("tagback_outbox_pending", { lane: "mail" })).toBe(6);
     // SMTP is back; a pass before the next try is due sends nothing, the one after sends each once.
     await startSmtpAgain();
     await deliverDue(db, { now: () => clock + RETRY_FIRST_MS });
@@ -141,7 +141,7 @@ describe("the outbox", () => {
       expect(mailsIn(mailDir, `finder-${i}-${owner.id.slice(0, 6)}@example.test`)).toHaveLength(1);
     }
     expect(mailsIn(mailDir, bystander.email)).toEqual([]);
-    expect(await metric("tagback_outbox_pending")).toBe(0);
+    expect(await metric("tagback_outbox_pending", { lane: "mail" })).toBe(0);
     expect(await metric("tagback_outbox_deliveries_total", { channel: "email", outcome: "delivered" })).toBe(delivered + 6);
     // Delivered rows keep no body.
     expect(db.select().from(outbox).where(eq(outbox.userId, owners[1]!.id)).all()).toEqual([
@@ -165,6 +165,22 @@ describe("the outbox", () => {
     const ids = mails.map((mail) => /^Message-ID: (.+)$/im.exec(mail)?.[1]?.trim());
     expect(ids[0]).toBe(`<${row!.id}@localhost>`);
     expect(ids[1]).toBe(ids[0]);
+  });
+
+  test("a sign-in code queued behind a burst of alerts is sent at once, in its own lane", async () => {
+    const owners = [await ownerWithToken("Kavya"), await ownerWithToken("Lalit")];
+    const queuedAt = Date.now();
+    const burst = Array.from({ length: 12 }, (_, i) => ({ key: `test:burst:${owners[0]!.id}:${i}`, kind: "scan" as const, userId: owners[0]!.id, to: owners[0]!.email, subject: `Alert ${i}`, text: "Scanned" }));
+    queueMails(db, burst, queuedAt - 1_000);
+    queueMails(db, [{ key: `sign-in-code:test-${owners[1]!.id}`, kind: "account", urgent: true, to: owners[1]!.email, subject: "Your code", text: "123456" }], queuedAt);
+    const code = rowsOf(`sign-in-code:test-${owners[1]!.id}`)[0]!;
+    expect(code.lane).toBe("urgent");
+    const started: string[] = [];
+    await deliverDue(db, { beforeSend: (id) => started.push(id) });
+    // Oldest first across one lane would have sent it thirteenth; its own lane starts it with the first.
+    expect(started.indexOf(code.id)).toBeLessThanOrEqual(1);
+    expect(mailsIn(mailDir, owners[1]!.email)).toHaveLength(1);
+    expect(mailsIn(mailDir, owners[0]!.email)).toHaveLength(12);
   });
 
   test("an event queued twice is one mail; an account's pending mails are bounded", async () => {

@@ -183,6 +183,8 @@ function codeMail(id: string, email: string, code: string, redirectTo: string): 
     // The code's row id: the key names no address (settled rows outlive an erasure for a few days).
     key: `sign-in-code:${id}`,
     kind: "account",
+    // Someone is on the code page waiting for it: the outbox's urgent lane (decision 042).
+    urgent: true,
     to: email,
     subject: `Your Tagback sign-in code: ${code}`,
     text:
