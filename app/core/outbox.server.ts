@@ -19,7 +19,7 @@
 // - one process delivers (the lone server, or one worker of a cluster: server/main.ts);
 // - a settled row keeps no body (payload emptied), and goes after OUTBOX_KEEP_DAYS through the
 //   retention sweep (server/retention.ts); pending rows are bounded per recipient account.
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, notInArray, or, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type Placeholder } from "drizzle-orm";
 // Relative imports with extensions: server/main.ts starts the loop, and in development Node loads it
 // without Vite.
 import type { Db } from "../../db/connection.ts";
@@ -165,6 +165,13 @@ export type QueuedPush = PushPayload & {
   delayMs?: number;
 };
 
+/**
+ * The same alert by mail, for a push that is its only way to the owner ("push only"): queued if the
+ * push fails for good and no other push of the alert reached a device or is still on its way
+ * (mailIfNoDeviceTookIt). `group` is the start of the keys of the alert's pushes, one per device.
+ */
+export type MailIfUndelivered = { group: string; mails: QueuedMail[] };
+
 type Row = {
   key: string;
   kind: OutboxKind;
@@ -231,20 +238,23 @@ function pushDestination(tx: Pick<Db, "select">, subscriptionId: string): string
   return device ? (URL.parse(device.endpoint)?.host ?? null) : null;
 }
 
-/** Queues pushes, one per device, inside the caller's transaction, like queueMails. */
-export function queuePushes(tx: Tx, pushes: readonly QueuedPush[], now = Date.now()): number {
+/**
+ * Queues pushes, one per device, inside the caller's transaction, like queueMails. With `byMail`,
+ * each push carries the alert's mail until it settles (its payload is emptied then, as every row's).
+ */
+export function queuePushes(tx: Tx, pushes: readonly QueuedPush[], now = Date.now(), byMail?: MailIfUndelivered): number {
   return queueRows(
     tx,
-    pushes.map(({ key, kind, userId, conversationId = null, delayMs, ...payload }) => ({
+    pushes.map(({ key, kind, userId, conversationId = null, delayMs, ...notice }) => ({
       key,
       kind,
       channel: "push" as const,
       lane: "push" as const,
-      destination: pushDestination(tx, payload.subscriptionId),
+      destination: pushDestination(tx, notice.subscriptionId),
       userId,
       conversationId,
       delayMs,
-      payload: JSON.stringify(payload),
+      payload: JSON.stringify(byMail ? { ...notice, byMail } : notice),
     })),
     now,
   );
@@ -513,9 +523,17 @@ class Deliveries {
       deliveries.inc({ channel, outcome });
       if (state === "delivered") eventToDelivery.observe({ channel }, Math.max(0, at - row.createdAt) / 1000);
     };
+    // A push that fails for good settles, and its alert goes by mail if no other push of it can
+    // still reach a device, in one transaction: a kill between the two cannot lose the alert.
+    let byMail: MailIfUndelivered | undefined;
+    const failForGood = (outcome: string, message: string) =>
+      db.transaction((tx) => {
+        settle("failed", outcome, message);
+        if (byMail) mailIfNoDeviceTookIt(tx, row.id, byMail, now());
+      });
     const retryOrGiveUp = (message: string) => {
       if (now() - row.createdAt + retryDelayMs(row.attempts) > GIVE_UP_AFTER_MS) {
-        settle("failed", "failed", message);
+        failForGood("failed", message);
         console.error(`Outbox: gave up on ${channel === "push" ? "push" : "mail"} ${row.id} after ${row.attempts} tries: ${message}`);
       } else {
         db.update(outbox)
@@ -528,15 +546,17 @@ class Deliveries {
     if (channel === "push") {
       // MAIL_DELIVERY=off is about mail: pushes go out whatever it says.
       this.options.beforeSend?.(row.id);
-      const result = await deliverPush(db, JSON.parse(row.payload ?? "{}") as PushPayload, now());
+      const payload = JSON.parse(row.payload ?? "{}") as PushPayload & { byMail?: MailIfUndelivered };
+      byMail = payload.byMail;
+      const result = await deliverPush(db, payload, now());
       if (result.kind === "delivered") {
         this.backoffs.delete(hostOf(row));
         settle("delivered", "delivered");
       }
       // Read live before it was due: set aside, as nothing more is owed.
       else if (result.kind === "read") settle("off", "read");
-      else if (result.kind === "gone") settle("failed", "gone", result.error);
-      else if (result.kind === "refused") settle("failed", "failed", result.error);
+      else if (result.kind === "gone") failForGood("gone", result.error);
+      else if (result.kind === "refused") failForGood("failed", result.error);
       else {
         this.hostFailed(hostOf(row));
         retryOrGiveUp(result.error);
@@ -572,6 +592,24 @@ class Deliveries {
 }
 
 /**
+ * "An alert is never owed to nowhere" (features/push/rules.ts), held at delivery and not only when
+ * the alert is queued: a push that failed for good (the device gone, refused, given up, parked) is
+ * the last chance of a "push only" alert unless another push of it (a row whose key starts with
+ * `group`) was delivered or is still pending. Called in the transaction that settles the row, after
+ * the settle: of two pushes of one alert failing one after the other, the second sees the first
+ * settled and queues the mail. The mails' own keys make it once.
+ */
+function mailIfNoDeviceTookIt(tx: Pick<Db, "select" | "insert">, rowId: string, byMail: MailIfUndelivered, now: number): void {
+  const another = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(sql`${outbox.key} >= ${byMail.group} and ${outbox.key} < ${`${byMail.group}\uffff`}`, ne(outbox.id, rowId), inArray(outbox.state, ["pending", "delivered"])))
+    .limit(1)
+    .get();
+  if (!another) queueMails(tx, byMail.mails, now);
+}
+
+/**
  * Rows still marked in flight when the loop starts: their send was cut off by the process's death
  * (a kill, an out-of-memory, a deploy's SIGKILL). Each is sent again, unless it is a push whose
  * sends were cut off INTERRUPTIONS_TO_PARK times: then it is parked as failed with the reason, and
@@ -583,7 +621,7 @@ class Deliveries {
  */
 export function recoverInterrupted(db: Db, now = Date.now()): number {
   const rows = db
-    .select({ id: outbox.id, channel: outbox.channel, interruptions: outbox.interruptions })
+    .select({ id: outbox.id, channel: outbox.channel, interruptions: outbox.interruptions, payload: outbox.payload })
     .from(outbox)
     .where(and(eq(outbox.state, "pending"), isNotNull(outbox.tryingSince)))
     .all();
@@ -592,7 +630,11 @@ export function recoverInterrupted(db: Db, now = Date.now()): number {
     const interruptions = row.interruptions + 1;
     if (row.channel === "push" && interruptions >= INTERRUPTIONS_TO_PARK) {
       const reason = `parked: sending it stopped the server ${interruptions} times`;
-      db.update(outbox).set({ state: "failed", settledAt: now, payload: null, tryingSince: null, interruptions, lastError: reason }).where(eq(outbox.id, row.id)).run();
+      const byMail = (JSON.parse(row.payload ?? "{}") as { byMail?: MailIfUndelivered }).byMail;
+      db.transaction((tx) => {
+        tx.update(outbox).set({ state: "failed", settledAt: now, payload: null, tryingSince: null, interruptions, lastError: reason }).where(eq(outbox.id, row.id)).run();
+        if (byMail) mailIfNoDeviceTookIt(tx, row.id, byMail, now);
+      });
       deliveries.inc({ channel: row.channel, outcome: "parked" });
       console.error(`Outbox: ${row.channel === "push" ? "push" : "mail"} ${row.id} ${reason}; it is not sent again.`);
       parked += 1;

@@ -6,10 +6,10 @@
 // a push to the wrong one shows.
 import { and, eq } from "drizzle-orm";
 import { register } from "prom-client";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { outbox, products, profiles, pushSubscriptions, tagbackTokens } from "../../db/schema";
-import { deliverDue, watchOutbox } from "~/core/outbox.server";
-import { RETRY_FIRST_MS } from "~/core/outbox-rules";
+import { deliverDue, ownerNotified, recoverInterrupted, watchOutbox } from "~/core/outbox.server";
+import { INTERRUPTIONS_TO_PARK, RETRY_FIRST_MS } from "~/core/outbox-rules";
 import { vapidKeysOf } from "~/core/push.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { maybeQueueScanAlert, queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
@@ -142,6 +142,77 @@ describe("push notifications", () => {
     await finderWrites(chitra, "Second finder here");
     expect(rowsFor(chitra, "email")).toHaveLength(2);
     expect(rowsFor(chitra, "push")).toHaveLength(1);
+  });
+
+  test("push only, and the only device is gone when the push is sent: the same alert goes by e-mail, once, and the finder's page says the owner was told", async () => {
+    const [nila, omar] = [await ownerWithLaptop(), await ownerWithLaptop()];
+    const nilaPhone = await subscribe(nila);
+    const omarPhone = await subscribe(omar);
+    for (const owner of [nila, omar]) await choose(owner, { intent: "push-channels", contact: "push", scan: "push" });
+    push.answer(nilaPhone, 410);
+
+    const conversation = await finderWrites(nila, "Your laptop is at the ticket counter");
+    const omarConversation = await finderWrites(omar, "Found your laptop in the cab");
+    expect(rowsFor(nila, "email")).toEqual([]);
+    await deliverDue(db);
+
+    expect(push.to(nilaPhone).map((r) => r.status)).toEqual([410]);
+    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, nila.id)).all()).toEqual([]);
+    // The push failed for good and no device was left: the alert's own mail, queued and sent in the same pass.
+    await deliverDue(db);
+    const mails = rowsFor(nila, "email");
+    expect(mails.map((row) => [row.key, row.state])).toEqual([[`contact:${conversation}:0`, "delivered"]]);
+    expect(ownerNotified(db, conversation)).toMatchObject({ state: "notified" });
+    // The other owner's device took theirs: no mail for them.
+    expect(push.to(omarPhone).map((r) => r.status)).toEqual([201]);
+    expect(rowsFor(omar, "email")).toEqual([]);
+    expect(ownerNotified(db, omarConversation)).toMatchObject({ state: "notified" });
+  });
+
+  test("push only with two devices: one gone and one that takes the push is no e-mail; both gone is one e-mail", async () => {
+    const [pooja, qadir] = [await ownerWithLaptop(), await ownerWithLaptop()];
+    const [poojaOld, poojaNew] = [await subscribe(pooja), await subscribe(pooja)];
+    const [qadirOne, qadirTwo] = [await subscribe(qadir), await subscribe(qadir)];
+    for (const owner of [pooja, qadir]) await choose(owner, { intent: "push-channels", contact: "push", scan: "push" });
+    push.answer(poojaOld, 410);
+    push.answer(qadirOne, 404);
+    push.answer(qadirTwo, 410);
+
+    await finderWrites(pooja, "Laptop found near platform 3");
+    const qadirConversation = await finderWrites(qadir, "I picked up your laptop");
+    await deliverDue(db);
+    await deliverDue(db);
+
+    expect(push.to(poojaNew).map((r) => r.status)).toEqual([201]);
+    expect(rowsFor(pooja, "email")).toEqual([]);
+    expect(rowsFor(qadir, "push").map((row) => row.state)).toEqual(["failed", "failed"]);
+    expect(rowsFor(qadir, "email").map((row) => [row.key, row.state])).toEqual([[`contact:${qadirConversation}:0`, "delivered"]]);
+  });
+
+  test("a push-only scan alert whose device is gone goes by e-mail; a parked push of a push-only alert too", async () => {
+    const riya = await ownerWithLaptop();
+    const phone = await subscribe(riya);
+    await db.update(profiles).set({ scanAlerts: true }).where(eq(profiles.id, riya.id)).run();
+    await choose(riya, { intent: "push-channels", contact: "push", scan: "push" });
+    push.answer(phone, 410);
+    const historyId = crypto.randomUUID();
+    expect(await maybeQueueScanAlert(db, { ownerId: riya.id, historyId, clientKey: "192.0.2.77", query: { type: "tagbacktoken", number: riya.token }, city: null, at: new Date() })).toBe(true);
+    await deliverDue(db);
+    await deliverDue(db);
+    const scanMails = db.select().from(outbox).where(and(eq(outbox.userId, riya.id), eq(outbox.kind, "scan"), eq(outbox.channel, "email"))).all();
+    expect(scanMails.map((row) => [row.key, row.state])).toEqual([[`scan:${historyId}`, "delivered"]]);
+
+    // A push whose sends stopped the server: parked at the start, and its alert's mail queued.
+    const sam = await ownerWithLaptop();
+    await subscribe(sam);
+    await choose(sam, { intent: "push-channels", contact: "push", scan: "push" });
+    const conversation = await finderWrites(sam, "Your laptop is safe with me");
+    db.update(outbox).set({ tryingSince: Date.now(), interruptions: INTERRUPTIONS_TO_PARK - 1 }).where(and(eq(outbox.userId, sam.id), eq(outbox.channel, "push"))).run();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(recoverInterrupted(db)).toBe(1);
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/parked: sending it stopped the server 3 times/));
+    expect(rowsFor(sam, "push").map((row) => row.state)).toEqual(["failed"]);
+    expect(rowsFor(sam, "email").map((row) => [row.key, row.state])).toEqual([[`contact:${conversation}:0`, "pending"]]);
   });
 
   test("push only: no e-mail is queued while a device gets the push", async () => {

@@ -76,6 +76,15 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
   const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
   const targets = alertTargets(tx, alert.ownerId, "contact");
   const named = alert.item.type === "tagback_token" ? productName(tx, alert.ownerId, alert.item.value) : null;
+  const mails: QueuedMail[] = addressesOf(tx, alert.ownerId).map((address, i) => ({
+    key: `contact:${alert.conversationId}:${i}`,
+    kind: "contact",
+    userId: alert.ownerId,
+    conversationId: alert.conversationId,
+    to: address,
+    subject,
+    text: lines.join("\n"),
+  }));
   queuePushes(
     tx,
     targets.deviceIds.map((subscriptionId) => ({
@@ -90,21 +99,11 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
       url: `/messaging/${alert.conversationId}`,
       tag: `contact:${alert.conversationId}`,
     })),
+    undefined,
+    // "Push only": if no device takes it, the mail goes after all.
+    targets.email ? undefined : { group: `contact:${alert.conversationId}:push:`, mails },
   );
-  if (!targets.email) return;
-  const to = addressesOf(tx, alert.ownerId);
-  queueMails(
-    tx,
-    to.map((address, i) => ({
-      key: `contact:${alert.conversationId}:${i}`,
-      kind: "contact",
-      userId: alert.ownerId,
-      conversationId: alert.conversationId,
-      to: address,
-      subject,
-      text: lines.join("\n"),
-    })),
-  );
+  if (targets.email) queueMails(tx, mails);
 }
 
 /**
@@ -243,6 +242,7 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
     if (!owner) return false;
     const targets = alertTargets(tx, scan.ownerId, "scan");
     const mail = scanAlertMail(scan);
+    const scanMail: QueuedMail = { ...mail, key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email };
     queuePushes(
       tx,
       targets.deviceIds.map((subscriptionId) => ({
@@ -257,8 +257,10 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
         tag: "scan",
       })),
       now,
+      // "Push only": if no device takes it, the mail goes after all.
+      targets.email ? undefined : { group: `scan:${scan.historyId}:push:`, mails: [scanMail] },
     );
-    if (targets.email) queueMails(tx, [{ ...mail, key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email }], now);
+    if (targets.email) queueMails(tx, [scanMail], now);
     return true;
   });
 }

@@ -24,7 +24,9 @@ export const PREVIEW_CHARS = 140;
 /**
  * Where an alert goes. An owner who has not chosen gets e-mail until a device is subscribed, then
  * both. Push with no device left (removed, or unsubscribed at the push service) falls back to
- * e-mail: an alert is never owed to nowhere.
+ * e-mail: an alert is never owed to nowhere. Here when it is queued; when its push is sent and
+ * fails for good with no device left to take it, the outbox queues its mail (core/outbox.server.ts,
+ * mailIfNoDeviceTookIt).
  */
 export function channelsFor(choice: ChannelChoice | null, devices: number): { email: boolean; push: boolean } {
   const effective = effectiveChoice(choice, devices);
