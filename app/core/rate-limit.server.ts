@@ -18,9 +18,9 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database, Statement } from "better-sqlite3";
 import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
-import type { Db } from "../../db/connection";
-import { rateLimits } from "../../db/schema";
-import { cookieSecrets, getEnv } from "./env.server";
+import type { Db } from "../../db/connection.ts";
+import { rateLimits } from "../../db/schema.ts";
+import { cookieSecrets, getEnv } from "./env.server.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Keyed hashes. A part of a caller's key becomes "~" and the first 16 bytes of its HMAC-SHA256 in

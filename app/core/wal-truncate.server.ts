@@ -4,7 +4,7 @@
 // PASSIVE and never truncate. Whatever must be gone from the volume soon (an erased account,
 // decision 045) asks here, after its transaction has committed; the process that checkpoints
 // (server/wal-checkpoints.ts) hears it through the cross-process relay, whichever worker erased.
-import { broadcast } from "./cross-process.server";
+import { broadcast } from "./cross-process.server.ts";
 
 /** The relay channel the checkpointing process listens on. */
 export const TRUNCATE_WAL_CHANNEL = "truncate-wal";

@@ -1,7 +1,7 @@
 // The rules of "I found this" (issue 12): a finder without an account writes to the owner from the
 // scan result, and comes back to the thread through a private link. Written once, used by the
 // schema, the server modules, the messages of app/i18n/en.ts and hi.ts, docs/finder-contact.md and the tests.
-import { EMAIL_MAX_LENGTH } from "~/core/email-address";
+import { EMAIL_MAX_LENGTH } from "../../core/email-address.ts";
 
 /** The first message: at most this many characters after cleaning (a chat reply stays at 160). */
 export const FINDER_MESSAGE_MAX = 500;
