@@ -5,7 +5,6 @@
 // opened at http://127.0.0.1:PORT), the same page at http://localhost:PORT, which the server
 // accepts as the relying party of its loopback APP_URL (./passkeys.server.ts).
 import { WebAuthnError } from "@simplewebauthn/browser";
-import { FormAlert } from "~/components/ui/form-alert";
 import { message } from "~/i18n/messages";
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -29,12 +28,16 @@ export function refusedForAddress(error: unknown): boolean {
   return error instanceof Error && error.name === "SecurityError";
 }
 
-/** What the passkey parts show on a page opened at an IP address. */
+/**
+ * What the passkey parts show on a page opened at an IP address: a note, not an alert (nothing
+ * went wrong yet, and a screen reader should not announce it over the page's own form).
+ */
 export function PasskeyNeedsName({ localhostUrl }: { localhostUrl: string | null }) {
   const text = message("auth.passkeyNeedsName");
   return (
-    <div className="space-y-2" data-testid="passkey-needs-name">
-      <FormAlert title={text.title} description={text.description} />
+    <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="passkey-needs-name">
+      <p className="font-semibold text-slate-900">{text.title}</p>
+      <p>{text.description}</p>
       {localhostUrl ? (
         <a className="inline-block font-medium text-brand-700 underline" href={localhostUrl}>
           {message("auth.passkeyOpenAtLocalhost").title}
