@@ -124,7 +124,7 @@ const sections = (backupDays: number): PolicySection[] => [
           "Push subscriptions: until you remove the device in Settings, its browser stops taking notifications, or you delete your account.",
           "Sessions: at most 30 days, and immediately when you sign out.",
           "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
-          `Backups: deleted data is gone from the database's files on our server within a minute; our encrypted backups keep older copies of the database for ${backupDays} days, so it is gone from them ${backupDays} days after you delete it.`,
+          `Backups: deleted data is removed from the database at once; old copies of it in the database's working files on our server are overwritten as the service goes on writing, and our encrypted backups keep older copies of the database for ${backupDays} days, so it is gone from them ${backupDays} days after you delete it.`,
         ]}
       />
     ),
