@@ -44,6 +44,10 @@ beforeAll(async () => {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: "mailto:operator@tagback.example",
   });
+  // Its "listening" line comes over a pipe, which may trail the health check's answer.
+  for (const deadline = Date.now() + 10_000; !server.output().includes("(production)") && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   expect(server.output()).toContain("(production)");
   db = openDatabase(file).db;
 }, 90_000);
