@@ -61,7 +61,7 @@ COPY --from=build /app/package.json /app/server.js /app/litestream.yml /app/dock
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # server.js checks that build/ is a production build before it loads it (plain JavaScript too).
-COPY --from=build /app/server/production-build.js /app/server/log-lines.js /app/server/heap-growth.js /app/server/thread-priority.js /app/server/wal-checkpointer.js /app/server/wal-index.js ./server/
+COPY --from=build /app/server/production-build.js /app/server/heap-growth.js /app/server/thread-priority.js /app/server/wal-checkpointer.js /app/server/wal-index.js ./server/
 COPY --from=build /app/db ./db
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts/cli.ts /app/scripts/tokens.ts /app/scripts/admin.ts /app/scripts/db-backup.ts \

@@ -13,7 +13,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { growHeapBeforeCollecting } from "./server/heap-growth.js";
-import { installConsole, logFormatOf } from "./server/log-lines.js";
+import { installConsole, logFormatOf } from "./app/core/log-lines.js";
 import { requireProductionBuild, SERVER_BUNDLE } from "./server/production-build.js";
 import { lowerV8Helpers } from "./server/thread-priority.js";
 
@@ -21,7 +21,7 @@ import { lowerV8Helpers } from "./server/thread-priority.js";
 process.env.NODE_ENV ||= "production";
 const development = process.env.NODE_ENV === "development";
 // Every line the server writes is JSON, or readable text for a person at a terminal (LOG_FORMAT,
-// server/log-lines.js); `npm run dev` keeps Node's own console.
+// app/core/log-lines.js); `npm run dev` keeps Node's own console.
 let logFormat;
 try {
   logFormat = logFormatOf(process.env.LOG_FORMAT, process.stdout.isTTY === true);

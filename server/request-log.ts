@@ -1,5 +1,5 @@
 // Every request, once it is over: one line on stdout (JSON, or text at a terminal:
-// server/log-lines.js) and one observation of the latency histogram, labelled by what answered it
+// app/core/log-lines.js) and one observation of the latency histogram, labelled by what answered it
 // rather than by its URL. A URL can carry a sticker's token (`/?t=…`) or a finder's private thread
 // secret (`/f/…`), and the client's address and anything it sent stay out too: the line holds
 // time, method, route, status, duration and bytes, and the
@@ -16,7 +16,7 @@ import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { counter, histogram } from "../app/core/metrics.server.ts";
-import { logLine } from "./log-lines.js";
+import { logLine } from "../app/core/log-lines.js";
 
 /** The `route` of a request the app's routes did not answer (set on res.locals.route). */
 export const ROUTE_LABEL = {

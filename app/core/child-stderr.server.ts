@@ -1,5 +1,5 @@
 // A heavy-job child process's stderr, relayed through the server's (core/worker-pool.server.ts).
-// Every line a production server writes is one JSON object (server/log-lines.js), or a readable
+// Every line a production server writes is one JSON object (core/log-lines.js), or a readable
 // line at a terminal; the child's own lines are JSON always, written with the same console. What V8 and Node write below JavaScript
 // is not: a fatal out-of-memory report — the last GCs, "FATAL ERROR: … JavaScript heap out of
 // memory", a native stack — is plain text over a dozen lines, and a log search or an alert on JSON
@@ -8,7 +8,7 @@
 // as they are. In `npm run dev` the child's stderr is passed through untouched, as the console is.
 import readline from "node:readline";
 import type { Readable } from "node:stream";
-import { currentLogFormat, logEntry, logLine, type LogEntry } from "../../server/log-lines.js";
+import { currentLogFormat, logEntry, logLine, type LogEntry } from "./log-lines.js";
 
 /** Plain lines that arrive this close together are one report. */
 const QUIET_MS = 100;

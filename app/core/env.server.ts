@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "./dev-mode-password.ts";
-import { LOG_FORMATS } from "../../server/log-lines.js";
+import { LOG_FORMATS } from "./log-lines.js";
 
 
 const optional = z
@@ -32,7 +32,7 @@ const DEFAULT_BACKUP_RETENTION_DAYS = 7;
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-    // Read by server.js before this schema (server/log-lines.js); here so a bad value is named with the rest.
+    // Read by server.js before this schema (core/log-lines.js); here so a bad value is named with the rest.
     LOG_FORMAT: optional.pipe(z.enum(LOG_FORMATS).optional()),
     PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
     DATABASE_PATH: optional.default("./data/tagback.db"),

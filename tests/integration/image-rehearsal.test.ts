@@ -314,7 +314,7 @@ describe.skipIf(!supported)("the image rehearsal (the Dockerfile's stages, run w
     for (const [variant, line] of refusals) {
       const refused = start(image, variant);
       expect(await refused.exited).not.toBe(0);
-      // In production every line is JSON (server/log-lines.js): the refusal is one line, its message whole.
+      // In production every line is JSON (app/core/log-lines.js): the refusal is one line, its message whole.
       const messages = refused
         .output()
         .split("\n")

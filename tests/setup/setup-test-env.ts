@@ -9,7 +9,7 @@ import { closeTestDb } from "../support/test-db.ts";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-test-"));
 process.env.TAGBACK_TEST_DIR = dir;
 process.env.NODE_ENV = "test";
-// Log lines as production writes them (server/log-lines.js), whether or not vitest runs at a terminal.
+// Log lines as production writes them (app/core/log-lines.js), whether or not vitest runs at a terminal.
 process.env.LOG_FORMAT ??= "json";
 
 // An unexpected console.error fails the test; tests that expect one spy on it themselves.

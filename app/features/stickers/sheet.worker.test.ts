@@ -1,6 +1,6 @@
 // The heavy-job child process (sheet.worker.ts started with HEAVY_JOB_CHILD=1, as sheets and cards
 // run: decision 020) writes to the server's own stdout and stderr, so it writes as the server does:
-// a crash is one JSON object on one line, its stack in a field (server/log-lines.js).
+// a crash is one JSON object on one line, its stack in a field (app/core/log-lines.js).
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";

@@ -6,7 +6,7 @@
 // their own, a thread (mint.worker.ts).
 // Plain Node loads this file in the source tree: relative imports with their extensions only.
 import { answerTasks, inHeavyJobChild } from "../../core/heavy-job-worker.ts";
-import { installConsole } from "../../../server/log-lines.js";
+import { installConsole } from "../../core/log-lines.js";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import { stickerSheetPdf, stickerSheetSvg, type Sticker } from "./sheet.server.ts";
 
@@ -26,7 +26,7 @@ async function draw(task: SheetTask): Promise<Uint8Array> {
   }
 }
 
-// A child process writes JSON lines (server/log-lines.js), whatever the server's format: its stderr
+// A child process writes JSON lines (core/log-lines.js), whatever the server's format: its stderr
 // goes through the server's relay, which reads JSON and writes each line in the server's format
 // (core/child-stderr.server.ts); a crash is one line with its stack in a field.
 if (inHeavyJobChild && process.env.NODE_ENV !== "development") installConsole("json");

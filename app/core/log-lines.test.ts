@@ -1,4 +1,4 @@
-// The log's line formats (server/log-lines.js): in JSON one object per line, an error's
+// The log's line formats (app/core/log-lines.js): in JSON one object per line, an error's
 // message and stack in fields of that line.
 import { expect, test } from "vitest";
 import { cut, jsonLine, LOG_MESSAGE_MAX_CHARS, LOG_STACK_MAX_CHARS, LOG_VALUE_MAX_CHARS, logEntry, logFormatOf, logLine } from "./log-lines.js";

@@ -1,4 +1,4 @@
-// Types of server/log-lines.js (plain JavaScript: server.js loads it, decision 020).
+// Types of app/core/log-lines.js (plain JavaScript: server.js loads it, decision 020).
 export type LogFormat = "json" | "text";
 export type LogEntry = Record<string, unknown> & { time: string };
 export const LOG_FORMATS: readonly ["json", "text"];
