@@ -87,6 +87,9 @@ export default defineConfig({
         OAUTH_TOKEN_URL: `${OIDC_URL}/token`,
         OAUTH_USERINFO_URL: `${OIDC_URL}/userinfo`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Heavy jobs (sheets, cards) at the usual priority, as in the unit tests (tests/setup/setup-test-env.ts):
+        // at production's 19 another program on the machine would starve them for minutes.
+        HEAVY_JOB_NICE: "0",
         // No metrics port: it would collide with another run's, or with an `npm start` beside it.
         METRICS_PORT: "0",
       },

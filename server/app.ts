@@ -33,6 +33,8 @@ import { sendDocument, sendKept, sendRendered } from "./kept-response";
 import { keptRoutePaths } from "./kept-routes";
 import { renderSlots } from "./render-slots";
 import { ROUTE_LABEL } from "./request-log";
+// The warm-up asks the app for pages before the port opens (server/main.ts); bundled with the app it warms.
+export { warmUp } from "./warm-up";
 
 /** How long an event stream may take to end by itself after shutdown aborts its request.signal. */
 const STREAM_CLOSE_GRACE_MS = 1_000;

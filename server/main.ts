@@ -143,6 +143,8 @@ export async function serve(env: Env, { announce = true } = {}) {
   // The refusals' texts in the request's language (server/refusals.ts), loaded with the app below;
   // no request is read before then.
   let refusals: typeof import("./refusals.ts") | undefined;
+  // The production app's warm-up (development's Vite server compiles on demand: nothing to warm).
+  let warmUp: typeof import("./app.ts").warmUp | undefined;
   const refuse = async (req: express.Request, res: Response, status: number, key: RefusalKey) => {
     if (!refusals) throw new Error("server/refusals.ts is not loaded yet");
     const { locale, text } = await refusals.refusal(key, { cookie: req.headers.cookie, acceptLanguage: req.get("accept-language"), target: req.originalUrl });
@@ -271,9 +273,13 @@ export async function serve(env: Env, { announce = true } = {}) {
     app.use((req, res, next) => (/\.\w+$/.test(req.path) ? labelStatic(req, res, () => publicFiles(req, res, next)) : next()));
     styleHashes = (await import("./inline-css.ts")).INLINE_CSS_HASHES;
     refusals = await import("./refusals.ts");
-    const { app: reactRouterApp } = await import("./app.ts");
+    const { app: reactRouterApp, warmUp: warmUpApp } = await import("./app.ts");
     app.use(reactRouterApp);
+    warmUp = warmUpApp;
   }
+
+  // Warm before the port opens: Fly sends the first finder once the health check passes (server/warm-up.ts).
+  if (warmUp) await reportWarmUp(warmUp, app);
 
   // Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
   server.once("error", (error: NodeJS.ErrnoException) => {
@@ -431,6 +437,21 @@ export function workerEnv(): Env {
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
+  }
+}
+
+/**
+ * Runs the warm-up and says how long it took: a line, and the tagback_warm_up_seconds gauge. A
+ * warm-up that fails leaves the process cold, not down: the line says why and it serves.
+ */
+async function reportWarmUp(warmUp: typeof import("./app.ts").warmUp, handler: http.RequestListener) {
+  const took = gauge({ name: "tagback_warm_up_seconds", help: "How long this process's warm-up took before its port opened (server/warm-up.ts); 0 until it has run", aggregator: "max" });
+  try {
+    const { seconds, pages, failed } = await warmUp(handler);
+    took.set(seconds);
+    console.log(`Warmed up in ${seconds.toFixed(1)} s (${pages} pages${failed > 0 ? `, ${failed} failed` : ""})`);
+  } catch (error) {
+    console.error("The warm-up failed; serving cold:", error);
   }
 }
 

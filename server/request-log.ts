@@ -63,8 +63,12 @@ export function requestIdOf(flyRequestId: string | string[] | undefined): string
 }
 
 /** Mounted first, so its timer starts before any other work and it sees every answer. */
+/** Marks a request the process made to itself (server/warm-up.ts): neither logged nor observed. */
+export const UNLOGGED = Symbol("unlogged request");
+
 export function requestLog(write: (line: string) => void = (line) => process.stdout.write(line)): RequestHandler {
   return (req, res, next) => {
+    if ((req as { [UNLOGGED]?: boolean })[UNLOGGED]) return next();
     const start = performance.now();
     const socket = req.socket;
     // Bytes on the wire, headers included and after compression; the connection may be reused.

@@ -2,5 +2,5 @@
 export const LOWEST_NICE: number;
 export const V8_HELPER_THREAD: string;
 export function threadIds(pid?: number | "self"): Set<number>;
-export function lowerThread(id: number): void;
+export function lowerThread(id: number, nice?: number): void;
 export function lowerV8Helpers(): void;

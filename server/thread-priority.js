@@ -31,14 +31,15 @@ export function threadIds(pid = "self") {
 }
 
 /**
- * Lowers one thread to LOWEST_NICE. On Linux setpriority on an id changes that one thread (a
- * process's id is its main thread's) and the threads it starts later. Elsewhere, or in a sandbox
- * that refuses, the thread keeps the usual priority rather than the work not running.
+ * Lowers one thread to `nice` (LOWEST_NICE unless said). On Linux setpriority on an id changes that
+ * one thread (a process's id is its main thread's) and the threads it starts later. Elsewhere, or
+ * in a sandbox that refuses, the thread keeps the usual priority rather than the work not running.
  * @param {number} id
+ * @param {number} [nice]
  */
-export function lowerThread(id) {
+export function lowerThread(id, nice = LOWEST_NICE) {
   try {
-    os.setPriority(id, LOWEST_NICE);
+    os.setPriority(id, nice);
   } catch {
     // it ended meanwhile, or the system refuses
   }

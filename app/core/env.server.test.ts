@@ -1,6 +1,7 @@
 import webpush from "web-push";
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "./env.server";
+import { heavyJobNiceOf } from "./heavy-job-priority.server";
 
 describe("environment schema", () => {
   test("needs nothing in demo mode", () => {
@@ -63,6 +64,18 @@ describe("environment schema", () => {
     for (const bad of ["0", "-0.1", "1.5", "half"]) {
       expect(() => parseEnv({ MINT_CPU_SHARE: bad })).toThrow(/MINT_CPU_SHARE/);
     }
+  });
+
+  test("HEAVY_JOB_NICE: a nice value from 0 to 19 is taken (and read as heavy jobs load), anything else refused at start", () => {
+    for (const good of ["0", "7", "19", " 10 "]) expect(() => parseEnv({ HEAVY_JOB_NICE: good })).not.toThrow();
+    for (const bad of ["20", "-1", "1.5", "low", "019"]) {
+      expect(() => parseEnv({ HEAVY_JOB_NICE: bad })).toThrow(/HEAVY_JOB_NICE: must be a whole number from 0 to 19/);
+    }
+    expect(heavyJobNiceOf(undefined)).toBe(19);
+    expect(heavyJobNiceOf("")).toBe(19);
+    expect(heavyJobNiceOf("0")).toBe(0);
+    expect(heavyJobNiceOf("12")).toBe(12);
+    expect(heavyJobNiceOf("20")).toBe(19);
   });
 
   test("VAPID keys: optional in production (push is then off), all three or none, checked for size; demo mode makes its own", () => {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DEV_PASSWORD_MAX_LENGTH } from "./dev-mode-password.ts";
 import { LOG_FORMATS } from "./log-lines.js";
+import { HEAVY_JOB_NICE_RANGE } from "./heavy-job-priority.server.ts";
 
 
 const optional = z
@@ -29,11 +30,15 @@ const vapidKey = (bytes: number) =>
 /** A week: any moment of the last 7 days can be restored, and erased data leaves the backups after it. */
 const DEFAULT_BACKUP_RETENTION_DAYS = 7;
 
+const NICE_RANGE_MESSAGE = `must be a whole number from ${HEAVY_JOB_NICE_RANGE.min} to ${HEAVY_JOB_NICE_RANGE.max}`;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     // Read by server.js before this schema (core/log-lines.js); here so a bad value is named with the rest.
     LOG_FORMAT: optional.pipe(z.enum(LOG_FORMATS).optional()),
+    // Read by core/heavy-job-priority.server.ts as it loads; here so a bad value stops the start.
+    HEAVY_JOB_NICE: optional.pipe(z.string().regex(/^(1?[0-9])$/, NICE_RANGE_MESSAGE).optional()),
     PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
     DATABASE_PATH: optional.default("./data/tagback.db"),
     APP_URL: origin,

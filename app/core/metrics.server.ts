@@ -47,6 +47,17 @@ export function collectProcessMetrics() {
   collectDefaultMetrics({ eventLoopMonitoringPrecision: EVENT_LOOP_MONITOR_MS });
 }
 
+/**
+ * Counters and histograms of the service's own traffic back to zero, as at a start: after the
+ * warm-up (server/warm-up.ts), whose requests are not anyone's. Gauges say what is, and process
+ * metrics (CPU, GC, memory) rightly include the warm-up: both are left alone.
+ */
+export function resetTrafficMetrics() {
+  for (const metric of register.getMetricsAsArray()) {
+    if (metric.name.startsWith("tagback_") && (metric instanceof Counter || metric instanceof Histogram)) metric.reset();
+  }
+}
+
 /** This process's metrics in Prometheus's text format. */
 export const processMetrics = { contentType: register.contentType, metrics: () => register.metrics() };
 

@@ -13,9 +13,13 @@ import { freePort, startServer, stopServer, type ServerProcess } from "./helpers
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
 const { aarav, priya, rohan } = DEMO_IDENTIFIERS;
-/** DESIGN.md §8: 64 parallel junk URLs keep RSS ≤ 300 MB and a scan answered within 250 ms. */
+/**
+ * DESIGN.md §8: 64 parallel junk URLs keep RSS ≤ 300 MB and a scan answered within 250 ms. The
+ * memory is asserted here; the 250 ms is the bench's to measure (`burstScanMs` in
+ * scripts/bench/traffic.ts: a busy machine moves wall time), and here what keeps it short: the scan
+ * is sent from the kept bytes, which never wait for a render slot (server/app.ts).
+ */
 const BURST_RSS_BUDGET_MB = 300;
-const BURST_SCAN_MS = 250;
 
 let server: ServerProcess;
 let metricsPort: number;
@@ -139,7 +143,9 @@ test("64 distinct junk URLs at once on every kind of kept page: memory bounded, 
   expect(junk.map((response) => response.status)).toEqual(junk.map(() => 200));
   expect(scanned.status).toBe(200);
   expect(html(scanned)).toContain(aarav.name);
-  expect(scanned.ms, `the scan waited ${scanned.ms.toFixed(0)} ms behind the junk`).toBeLessThanOrEqual(BURST_SCAN_MS);
+  // Sent from the kept bytes while the burst's blog searches were rendered: it took no render slot.
+  expect(how(scanned)).toBe(KEPT);
+  expect(junk.filter((response) => how(response) !== KEPT).length).toBeGreaterThan(0);
   expect(peak, `peak RSS ${peak.toFixed(0)} MB`).toBeLessThanOrEqual(BURST_RSS_BUDGET_MB);
   // Junk made no page of its own (each blog search was asked for once), within budget.
   expect(await metric("tagback_kept_pages")).toBe(pagesBefore);

@@ -11,6 +11,9 @@ process.env.TAGBACK_TEST_DIR = dir;
 process.env.NODE_ENV = "test";
 // Log lines as production writes them (app/core/log-lines.js), whether or not vitest runs at a terminal.
 process.env.LOG_FORMAT ??= "json";
+// Heavy jobs at the usual priority: at 19 (production's) a CPU-bound program beside the tests gets
+// ~98 % of a core and a 2-second sheet takes minutes. heavy-job-priority.test.ts tests the default.
+process.env.HEAVY_JOB_NICE ??= "0";
 
 // An unexpected console.error fails the test; tests that expect one spy on it themselves.
 let errorSpy: ReturnType<typeof vi.spyOn>;

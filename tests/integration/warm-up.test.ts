@@ -1,0 +1,72 @@
+// The warm-up (server/warm-up.ts): the real server asks itself for the finder's and the owner's
+// pages before its port opens, and leaves nothing behind — no row, no log line, no count.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { freePort, startServer, stopServer, type ServerProcess } from "./helpers";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-warm-up-"));
+const file = path.join(dir, "tagback.db");
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every row of every table, in a stable order: what the database holds. */
+function everything(): Record<string, unknown[]> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+    return Object.fromEntries(tables.map((table) => [table, db.prepare(`select * from "${table}" order by rowid`).all()]));
+  } finally {
+    db.close();
+  }
+}
+
+async function stopCleanly(running: ServerProcess) {
+  const exited = new Promise((resolve) => running.child.once("exit", resolve));
+  running.child.kill("SIGTERM");
+  await exited;
+}
+
+test("the warm-up renders every page it asks for with a 200, then the database, the log and the counters are as if it never ran", { timeout: 120_000 }, async () => {
+  // A first start makes and seeds the database (demo mode), with owners, tokens and history.
+  const first = await startServer({ DATABASE_PATH: file, LOG_FORMAT: "json" });
+  await stopCleanly(first);
+  const before = everything();
+  expect((before.users ?? []).length).toBeGreaterThan(1);
+
+  const metricsPort = await freePort();
+  server = await startServer({ DATABASE_PATH: file, LOG_FORMAT: "json", METRICS_PORT: String(metricsPort) });
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; route?: string });
+  const warmed = lines.find((line) => line.msg?.startsWith("Warmed up in"));
+  // Seven languages × five finder pages and seven owner pages, three rounds: all 200.
+  expect(warmed?.msg).toMatch(/^Warmed up in \d+\.\d s \(126 pages\)$/);
+  // Not one of its requests in the log: the only request lines are the start's health checks.
+  expect(lines.filter((line) => line.route !== undefined && line.route !== "healthcheck")).toEqual([]);
+
+  const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  expect(Number(/^tagback_warm_up_seconds (\S+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+  // The finder's counters count finders: none has come.
+  expect(metrics).not.toMatch(/^tagback_finder_searches_total\{/m);
+  expect(metrics).not.toMatch(/^tagback_http_request_duration_seconds_count\{route="\/"/m);
+
+  // Nothing written stays, and the write lock is free at once for another process.
+  const other = new Database(file);
+  try {
+    other.pragma("busy_timeout = 0");
+    other.exec("BEGIN IMMEDIATE; ROLLBACK");
+  } finally {
+    other.close();
+  }
+  await stopCleanly(server);
+  server = undefined;
+  expect(everything()).toEqual(before);
+});
