@@ -447,9 +447,9 @@ export function workerEnv(): Env {
 async function reportWarmUp(warmUp: typeof import("./app.ts").warmUp, handler: http.RequestListener) {
   const took = gauge({ name: "tagback_warm_up_seconds", help: "How long this process's warm-up took before its port opened (server/warm-up.ts); 0 until it has run", aggregator: "max" });
   try {
-    const { seconds, pages, failed } = await warmUp(handler);
+    const { seconds, pages, failed, rssGrowthMb } = await warmUp(handler);
     took.set(seconds);
-    console.log(`Warmed up in ${seconds.toFixed(1)} s (${pages} pages${failed > 0 ? `, ${failed} failed` : ""})`);
+    console.log(`Warmed up in ${seconds.toFixed(1)} s (${pages} pages${failed > 0 ? `, ${failed} failed` : ""}; RSS +${Math.round(rssGrowthMb)} MB)`);
   } catch (error) {
     console.error("The warm-up failed; serving cold:", error);
   }

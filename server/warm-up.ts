@@ -42,7 +42,8 @@ const PHONE = {
   "User-Agent": "Mozilla/5.0 (Linux; Android 13; SM-A045F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
 };
 
-export type WarmUpResult = { seconds: number; pages: number; failed: number };
+/** How long it took, how many pages it asked for and how many did not answer 200, and how much the process's RSS grew. */
+export type WarmUpResult = { seconds: number; pages: number; failed: number; rssGrowthMb: number };
 
 type Fixture = { found: string; lost: string; miss: string; sessionCookie: string };
 
@@ -100,6 +101,7 @@ function ask(port: number, path: string, headers: Record<string, string>): Promi
  */
 export async function warmUp(handler: http.RequestListener, { deadlineMs = WARM_UP_DEADLINE_MS, rounds = WARM_UP_ROUNDS } = {}): Promise<WarmUpResult> {
   const started = performance.now();
+  const rssBefore = process.memoryUsage.rss();
   const client = getDatabase().db.$client;
   const server = http.createServer((req, res) => {
     (req as { [UNLOGGED]?: boolean })[UNLOGGED] = true;
@@ -143,5 +145,5 @@ export async function warmUp(handler: http.RequestListener, { deadlineMs = WARM_
     keptPages.clear();
     resetTrafficMetrics();
   }
-  return { seconds: (performance.now() - started) / 1000, pages, failed };
+  return { seconds: (performance.now() - started) / 1000, pages, failed, rssGrowthMb: (process.memoryUsage.rss() - rssBefore) / 2 ** 20 };
 }

@@ -48,7 +48,10 @@ test("the warm-up renders every page it asks for with a 200, then the database, 
     .map((line) => JSON.parse(line) as { msg?: string; route?: string });
   const warmed = lines.find((line) => line.msg?.startsWith("Warmed up in"));
   // Seven languages × five finder pages and seven owner pages, three rounds: all 200.
-  expect(warmed?.msg).toMatch(/^Warmed up in \d+\.\d s \(126 pages\)$/);
+  const said = /^Warmed up in \d+\.\d s \(126 pages; RSS \+(-?\d+) MB\)$/.exec(warmed?.msg ?? "");
+  expect(said, warmed?.msg).not.toBeNull();
+  // Within DESIGN §8's memory: an idle process's budget is 100 MB in all.
+  expect(Number(said![1])).toBeLessThan(60);
   // Not one of its requests in the log: the only request lines are the start's health checks.
   expect(lines.filter((line) => line.route !== undefined && line.route !== "healthcheck")).toEqual([]);
 
