@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parseContactForm, parseReachable, type ContactValues } from "./contact-input";
 import { FINDER_MESSAGE_MAX } from "./rules";
 
-const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "" };
+const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "", latitude: "", longitude: "", accuracy: "" };
 
 describe("how the owner can reach the finder", () => {
   test.each([
