@@ -65,3 +65,23 @@ export function geoUri(location: Pick<FinderLocation, "latitude" | "longitude">)
 export function osmUrl({ latitude, longitude }: Pick<FinderLocation, "latitude" | "longitude">): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }
+
+/** "±50 m": the accuracy as the owner reads it. */
+export function accuracyText(location: Pick<FinderLocation, "accuracy">): string {
+  return `within about ${location.accuracy} m`;
+}
+
+/** The lines of the owner's alert mail about a shared position (none when there is none). English, like the owner's side. */
+export function locationMailLines(location: FinderLocation | null | undefined): string[] {
+  if (!location) return [];
+  return [
+    `Where they are (shared from their phone, ${accuracyText(location)}):`,
+    `  Open in your map app: ${geoUri(location)}`,
+    `  OpenStreetMap: ${osmUrl(location)}`,
+  ];
+}
+
+/** A push preview with the position's map link after it (only where the owner allowed previews). */
+export function withLocationPreview(body: string, location: FinderLocation | null | undefined): string {
+  return location ? `${body}\nLocation: ${osmUrl(location)}` : body;
+}
