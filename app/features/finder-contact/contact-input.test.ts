@@ -24,7 +24,7 @@ describe("the form", () => {
     const parsed = parseContactForm({ ...base, message: "  <b>Hi</b> there ", place: "ignored", foundWhere: "<i>Gate</i> 2" });
     expect(parsed).toEqual({
       ok: true,
-      value: { message: "Hi there", contact: null, contactKind: null, foundWhere: "Gate 2", handover: "keep", place: null },
+      value: { message: "Hi there", contact: null, contactKind: null, foundWhere: "Gate 2", handover: "keep", place: null, location: null },
     });
     expect(parseContactForm({ ...base, handover: "place", place: " Chai stall " })).toMatchObject({ ok: true, value: { handover: "place", place: "Chai stall" } });
   });
