@@ -11,7 +11,7 @@ import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
 import { HISTORY_TRIM_EVERY, HISTORY_VIEWS_KEPT_PER_OWNER } from "./rules";
 import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
 import { SAME_CLIENT_MINUTES } from "~/features/finder-contact/rules";
-import { countStep } from "~/features/returns/funnel.server";
+import { countScan } from "~/features/returns/funnel.server";
 
 /** Who searched: the client's limit key (a reload within the hour is not a new alert) and the signed-in user. */
 export type Visitor = { clientKey?: string; userId?: string | null };
@@ -33,7 +33,7 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
     // The way home starts with a person's scan (features/returns/funnel.server.ts): not the owner's
     // own, and not a reload by the same client within the hour (as a scan alert would not be).
     const reload = clientKey !== null && statements.sameClient.get({ ownerId, clientKey, since: at.getTime() - SAME_CLIENT_MINUTES * 60_000, id }) !== undefined;
-    if (!reload && visitor.userId !== ownerId) countStep(db, "scans", at);
+    if (!reload && visitor.userId !== ownerId) countScan(db, at);
     // Bounded per owner: strangers' scans cannot grow one history without end.
     if (counted && counted.totalSearches % HISTORY_TRIM_EVERY === 0) statements.trim.run({ ownerId, keep: HISTORY_VIEWS_KEPT_PER_OWNER });
     return counted;
