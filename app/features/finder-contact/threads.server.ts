@@ -259,16 +259,27 @@ export type OwnerFinderThread = NonNullable<Awaited<ReturnType<typeof finderThre
 // /messaging reads them on every page: prepared once per connection (core/prepared.server.ts).
 const ownerThreadsOf = preparedPerConnection((db) =>
   db
-    .select({ conversationId: finderThreads.conversationId, itemType: finderThreads.itemType, itemValue: finderThreads.itemValue, closedAt: finderThreads.closedAt })
+    .select({
+      conversationId: finderThreads.conversationId,
+      itemType: finderThreads.itemType,
+      itemValue: finderThreads.itemValue,
+      closedAt: finderThreads.closedAt,
+      returnedAt: finderThreads.returnedAt,
+    })
     .from(finderThreads)
     .where(eq(finderThreads.ownerId, sql.placeholder("ownerId")))
     .prepare(),
 );
 
 /** The owner's finder threads by conversation: what the contact list shows instead of a name. */
-export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean }>> {
+export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean; returned?: boolean }>> {
   const rows = await ownerThreadsOf(db).all({ ownerId });
-  return new Map(rows.map((row) => [row.conversationId, { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null }]));
+  return new Map(
+    rows.map((row) => [
+      row.conversationId,
+      { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null, returned: row.returnedAt !== null },
+    ]),
+  );
 }
 
 export type ThreadState = "sent" | "read" | "answered";
