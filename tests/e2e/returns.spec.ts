@@ -3,7 +3,8 @@
 // with a position set: the form sends it rounded, the owner's conversation and alert mail (the
 // loopback SMTP server) carry both map links, the owner marks the item returned with a thank-you,
 // the finder's page says so, the finder gets one mail, and a Hindi finder's browser without
-// JavaScript reads it in Hindi. Without JavaScript: no button, and the form still sends. Everything
+// JavaScript reads it in Hindi; the finder withdraws their position on the way. Without
+// JavaScript: no button, and the form still sends. Everything
 // else of the feature is checked at route level (tests/integration/returns.test.ts).
 import { devices } from "@playwright/test";
 import { eq } from "drizzle-orm";
@@ -72,6 +73,14 @@ test("a finder shares where they are in one tap (after a refusal), the owner see
   await expect(ownerPage.getByTestId("finder-location-geo")).toHaveAttribute("href", geo);
   await expect(ownerPage.getByTestId("finder-location-osm")).toHaveAttribute("href", osm);
   await expect(ownerPage.locator("iframe")).toHaveCount(0);
+
+  // The finder withdraws it on their page: gone from the thread; the button is there to share anew.
+  await page.getByRole("button", { name: "Withdraw my location" }).click();
+  await expect(page.getByTestId("location-shared")).toHaveCount(0);
+  await expect(page.getByTestId("share-location")).toBeVisible();
+  await expect.poll(() => e2eDb().select({ latitude: finderThreads.latitude }).from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get()?.latitude).toBeNull();
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-live", "true");
+
   await ownerPage.getByLabel("Got it back? A thank-you line for the finder (optional)").fill("Thank you, chai is on me!");
   await ownerPage.getByRole("button", { name: "I got it back" }).click();
   await expect(ownerPage.getByTestId("returned-state")).toContainText("Returned");
