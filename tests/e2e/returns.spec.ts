@@ -3,7 +3,7 @@
 // with a position set: the form sends it rounded, the owner's conversation and alert mail (the
 // loopback SMTP server) carry both map links, the owner marks the item returned with a thank-you,
 // the finder's page says so, the finder gets one mail, and a Hindi finder's browser without
-// JavaScript reads it in Hindi; the finder withdraws their position on the way. Without
+// JavaScript reads it in Hindi; the finder withdraws their position on the way and shares it again from their page. Without
 // JavaScript: no button, and the form still sends. Everything
 // else of the feature is checked at route level (tests/integration/returns.test.ts).
 import { devices } from "@playwright/test";
@@ -79,6 +79,11 @@ test("a finder shares where they are in one tap (after a refusal), the owner see
   await expect(page.getByTestId("location-shared")).toHaveCount(0);
   await expect(page.getByTestId("share-location")).toBeVisible();
   await expect.poll(() => e2eDb().select({ latitude: finderThreads.latitude }).from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get()?.latitude).toBeNull();
+  // One tap there shares it again, rounded the same way (a position up to a minute old may be the
+  // phone's answer: LOCATION_MAX_AGE_MS).
+  await page.getByTestId("share-location").click();
+  await expect(page.getByTestId("location-shared")).toContainText("within about 50 m");
+  expect(e2eDb().select().from(finderThreads).where(eq(finderThreads.ownerId, owner.id)).get()).toMatchObject({ latitude: 28.633, longitude: 77.2195, locationAccuracy: 50 });
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-live", "true");
 
   await ownerPage.getByLabel("Got it back? A thank-you line for the finder (optional)").fill("Thank you, chai is on me!");

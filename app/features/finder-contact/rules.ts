@@ -73,3 +73,5 @@ export const LOCATION_MIN_ACCURACY_M = 50;
 export const LOCATION_MAX_ACCURACY_M = 5_000;
 /** How long the button waits for the phone's position before it says it could not get one. */
 export const LOCATION_TIMEOUT_MS = 20_000;
+/** A position the phone already has, up to this old, is answer enough (a fresh GPS fix can take long). */
+export const LOCATION_MAX_AGE_MS = 60_000;

@@ -11,7 +11,7 @@ import { useHydrated } from "~/core/hooks/use-hydrated";
 import type { MessageKey } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
 import { roundedLocation, type FinderLocation, type LocationValues } from "./finder-location";
-import { LOCATION_MAX_ACCURACY_M, LOCATION_TIMEOUT_MS } from "./rules";
+import { LOCATION_MAX_ACCURACY_M, LOCATION_MAX_AGE_MS, LOCATION_TIMEOUT_MS } from "./rules";
 
 const EMPTY: LocationValues = { latitude: "", longitude: "", accuracy: "" };
 
@@ -25,7 +25,7 @@ function currentPosition(): Promise<FinderLocation | MessageKey> {
         resolve(roundedLocation(coords.latitude, coords.longitude, coords.accuracy));
       },
       (error) => resolve(error.code === error.PERMISSION_DENIED ? "findLocation.denied" : "findLocation.unavailable"),
-      { enableHighAccuracy: true, timeout: LOCATION_TIMEOUT_MS, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: LOCATION_TIMEOUT_MS, maximumAge: LOCATION_MAX_AGE_MS },
     );
   });
 }
