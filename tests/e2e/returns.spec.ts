@@ -3,14 +3,14 @@
 // with a position set: the form sends it rounded, the owner's conversation and alert mail (the
 // loopback SMTP server) carry both map links, the owner marks the item returned with a thank-you,
 // the finder's page says so, the finder gets one mail, and a Hindi finder's browser without
-// JavaScript reads it in Hindi; the finder withdraws their position on the way and shares it again from their page. Without
+// JavaScript reads it in Hindi; the admin's page counts the return and names nobody; the finder withdraws their position on the way and shares it again from their page. Without
 // JavaScript: no button, and the form still sends. Everything
 // else of the feature is checked at route level (tests/integration/returns.test.ts).
 import { devices } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { finderThreads } from "../../db/schema.ts";
 import { mailsIn } from "../support/mail-files.ts";
-import { createOwner, e2eDb, uniqueEmail } from "./db";
+import { createOwner, createUser, e2eDb, makeAdmin, uniqueEmail } from "./db";
 import { expect, latestMailTo, signInAs, test, uniqueIp } from "./fixtures";
 
 const { defaultBrowserType: _unused, ...phone } = devices["Pixel 7"];
@@ -89,6 +89,19 @@ test("a finder shares where they are in one tap (after a refusal), the owner see
   await ownerPage.getByLabel("Got it back? A thank-you line for the finder (optional)").fill("Thank you, chai is on me!");
   await ownerPage.getByRole("button", { name: "I got it back" }).click();
   await expect(ownerPage.getByTestId("returned-state")).toContainText("Returned");
+
+  // The team's page, as an admin's browser gets its HTML: this week's return counted, nobody named.
+  const admin = createUser(uniqueEmail("admin"));
+  await makeAdmin(admin);
+  await ownerContext.clearCookies();
+  await signInAs(ownerContext, admin.id, baseURL!);
+  const adminPage = await ownerContext.newPage();
+  await adminPage.goto("/admin/returns");
+  await expect(adminPage.getByTestId("funnel-week").first().locator('[data-step="returned"]')).not.toHaveText("0");
+  const html = await adminPage.content();
+  for (const named of [owner.id, owner.email, owner.token, thread.finderUserId, thread.conversationId, finderEmail, "Meera", "chai is on me"]) {
+    expect(html, named).not.toContain(named);
+  }
   await ownerContext.close();
 
   // The finder's page says so (it hears of it live); no answer form any more.
