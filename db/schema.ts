@@ -391,9 +391,62 @@ export const finderThreads = sqliteTable(
     locale: text("locale"),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    /**
+     * Where the finder is, when they chose to share it (issue 49): rounded to a grid of about 50 m
+     * (at most 4 decimals, features/finder-contact/finder-location.ts) before it is stored, with
+     * the phone's accuracy in metres (never below the rounding). Null when not shared or withdrawn.
+     */
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    locationAccuracy: integer("location_accuracy"),
+    locationSharedAt: integer("location_shared_at", { mode: "timestamp_ms" }),
+    /** The finder's scan this thread came from (or its first message without one): where the way home starts. */
+    scannedAt: integer("scanned_at", { mode: "timestamp_ms" }),
+    /**
+     * The owner marked the item returned (features/returns/): the thread takes no new messages, the
+     * finder's page says so; undone within a day it is open again. `return_note` is the owner's
+     * thank-you line; `returned_lost_item_id` the lost report the return ended (pending again on undo).
+     */
+    returnedAt: integer("returned_at", { mode: "timestamp_ms" }),
+    returnNote: text("return_note"),
+    returnedLostItemId: text("returned_lost_item_id"),
   },
   (t) => [index("finder_threads_owner_id_idx").on(t.ownerId, t.createdAt)],
 );
+
+// The way home, counted (issue 49, features/returns/funnel.server.ts): per week (from Monday, India
+// time), how many scans by people became messages, hand-overs and returns. Only counts: nothing in
+// these tables names an owner, a finder or an item, so they outlive the threads and accounts they
+// counted (an erased account's return stays a number).
+export const returnFunnelWeeks = sqliteTable("return_funnel_weeks", {
+  /** The week's Monday in India time, "2026-11-23". */
+  week: text("week").primaryKey(),
+  scans: integer("scans").notNull().default(0),
+  messaged: integer("messaged").notNull().default(0),
+  handovers: integer("handovers").notNull().default(0),
+  returned: integer("returned").notNull().default(0),
+});
+
+/** One row per return: the seconds from the finder's scan to "I got it back", for the week's median. */
+export const returnTimes = sqliteTable(
+  "return_times",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    week: text("week").notNull(),
+    seconds: integer("seconds").notNull(),
+  },
+  (t) => [index("return_times_week_idx").on(t.week, t.seconds)],
+);
+
+// Settings an admin changes on a page rather than through the environment (issue 49: the landing
+// page's count of returns is shown from this many on). One row per setting.
+export const siteSettings = sqliteTable("site_settings", {
+  name: text("name").primaryKey(),
+  value: integer("value"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
 
 export const adminUsers = sqliteTable("admin_users", {
   userId: text("user_id")
@@ -477,9 +530,9 @@ export const outbox = sqliteTable(
      * What it tells: "contact" is a finder's first message only (what the finder's page asks
      * about: "the owner was notified at …"), "finder_reply" a finder's later message mailed to the
      * owner, "owner_answer" the owner's answer mailed to the finder, "finder_link" the finder's
-     * private link, "message" a conversation's push.
+     * private link, "finder_returned" the finder's "returned to its owner", "message" a conversation's push.
      */
-    kind: text("kind", { enum: ["contact", "finder_reply", "owner_answer", "finder_link", "scan", "account", "message"] }).notNull(),
+    kind: text("kind", { enum: ["contact", "finder_reply", "owner_answer", "finder_link", "finder_returned", "scan", "account", "message"] }).notNull(),
     channel: text("channel", { enum: ["email", "push"] }).notNull(),
     /** The account it is for: deleting the account deletes what is still owed to it. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),

@@ -4,6 +4,7 @@
 import { EMAIL_LOCAL_MAX_LENGTH, EMAIL_MAX_LENGTH } from "~/core/email-address";
 import { DEMO_LOCATION_MAX } from "~/features/admin/rules";
 import { PUZZLE_ANSWER_MAX } from "~/features/puzzle/rules";
+import { RETURNS_SHOWN_FROM_MAX, THANK_YOU_MAX } from "~/features/returns/rules";
 import {
   LOST_NAME_MAX,
   LOST_NOTE_MAX,
@@ -35,6 +36,7 @@ import {
   FINDER_MESSAGES_PER_CLIENT_PER_HOUR,
   FOUND_WHERE_MAX,
   HANDOVER_PLACE_MAX,
+  LOCATION_MAX_ACCURACY_M,
 } from "~/features/finder-contact/rules";
 import {
   SEARCHES_PER_MINUTE,
@@ -765,6 +767,42 @@ export const en = {
       title: "You are signed in as {current}. Sign out and sign in as {account}?",
       description: "Nothing changes until you tap the button.",
     },
+  },
+  /** "Share where I am" on the finder's form and private page (issue 49). In every finder language. */
+  findLocation: {
+    share: { title: "Share my location" },
+    help: { title: "Optional. Your phone asks you first. The owner sees it rounded to about 50 m, as a map link." },
+    locating: { title: "Finding your location…" },
+    attached: { title: "Your location is attached (within about {metres} m)." },
+    remove: { title: "Remove location" },
+    denied: { title: "Location not shared: your phone did not allow it. You can type the place instead." },
+    unavailable: { title: "Your location could not be found. You can type the place instead." },
+    bad: { title: "The location could not be read. Share it again, or send without it." },
+    tooVague: { title: `Your phone's location is too imprecise to help (more than ${LOCATION_MAX_ACCURACY_M / 1000} km). Type the place instead.` },
+    shareLead: { title: "Share where you are now, so the owner can find you." },
+    shared: { title: "You shared your location at {time} (within about {metres} m). The owner sees it as a map link." },
+    withdraw: { title: "Withdraw my location" },
+  },
+  /** "I got it back" as the finder reads it: their private page and the one mail (issue 49). In every finder language. */
+  returns: {
+    returned: { title: "Returned to its owner — thank you" },
+    returnedLead: { title: "The owner has the item back. This conversation is closed to new messages." },
+    ownerNote: { title: "The owner wrote:" },
+    closed: { title: "This conversation is closed: the owner has the item back." },
+    mailSubject: { title: "Returned to its owner — thank you" },
+    mailLead: { title: "The owner of the item you found ({item}) has it back and marked it returned on Tagback. Thank you for helping it home." },
+    mailNote: { title: "They wrote:" },
+  },
+  /** The owner's side of "I got it back", and the admin's counts (issue 49). English only. */
+  returnsOwner: {
+    marked: { title: "Marked returned", description: "The finder's page says so, and the conversation is closed to new messages. You can undo this for a day." },
+    undone: { title: "Return undone", description: "The conversation is open again, and lost mode is back if it ended." },
+    undoTooLate: { title: "It stays returned", description: "Undo is possible for a day after marking the item returned." },
+    notOpen: { title: "This conversation cannot be marked returned: it is closed, or already returned." },
+    noteTooLong: { title: `A thank-you line can be at most ${THANK_YOU_MAX} characters.` },
+    threadReturned: { title: "This conversation is closed: you marked the item returned." },
+    thresholdSaved: { title: "Saved" },
+    thresholdBad: { title: `Enter a whole number from 1 to ${RETURNS_SHOWN_FROM_MAX.toLocaleString("en-IN")}, or leave it empty to never show the count.` },
   },
 } as const satisfies Record<string, Record<string, Message>>;
 

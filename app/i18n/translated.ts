@@ -4,7 +4,7 @@
 import type { Catalogue } from "./en";
 
 /** The areas a finder meets; each must be complete in every language. */
-export const TRANSLATED_AREAS = ["common", "finder", "unlock", "scan", "search", "site", "lostMode", "contact", "codeLink"] as const;
+export const TRANSLATED_AREAS = ["common", "finder", "unlock", "scan", "search", "site", "lostMode", "contact", "codeLink", "findLocation", "returns"] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 
 /** Same areas and keys as the English catalogue; a description where English has one. */

@@ -21,6 +21,7 @@ const TABS = [
   { to: "/admin/lookup", label: "User Lookup" },
   { to: "/admin/demo", label: "Demo Management" },
   { to: "/admin/stickers", label: "Stickers" },
+  { to: "/admin/returns", label: "Returns" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

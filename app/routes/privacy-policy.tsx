@@ -38,8 +38,10 @@ const sections = (backupDays: number): PolicySection[] => [
             <><strong>Stickers and items:</strong> the tokens you claim, the products you register on them and the items you report as lost.</>,
             <><strong>Messages:</strong> the content of messages you send or receive through Tagback, plus the metro card or token number that was used to start the conversation.</>,
             <><strong>Search history:</strong> when someone searches your metro card number or token, we record the type of search, the number searched, the time, and an approximate city, region and country derived from the searcher's IP address. If the finder chooses to share their browser location, we also record that location for you.</>,
+            <><strong>Finders who write to an owner (&ldquo;I found this&rdquo;):</strong> the message, how the item goes back, where it was found and, if the finder gives one, an e-mail address or phone number. If the finder taps &ldquo;Share my location&rdquo; (never without that tap, and never from the scan itself), we keep their position rounded to about 50 metres, with its accuracy and time, so the owner can find them; the owner sees it as a link to a map and no map service is contacted by Tagback. The finder can withdraw it on their private page at any time. When the owner marks the item returned, we keep that time and the owner's optional thank-you line, which the finder reads.</>,
             <><strong>Push notifications:</strong> if you turn on &ldquo;Notify me on this device&rdquo; in Settings, we store that device's push subscription (the address its browser's push service gave us, and the keys a notification is encrypted with), a label such as &ldquo;Chrome on Android&rdquo; taken from the browser, when you turned it on and when it was last notified. A notification passes through that push service (for example Google's or Apple's), encrypted so that only your device can read it; it says what happened, and shows a finder's words only if you turn previews on.</>,
             <><strong>Technical data:</strong> IP addresses and request details in server logs, and counters used to limit abuse (for example, how many searches a network address made in the last minute).</>,
+            <><strong>Counts of the service's work:</strong> per week, how many scans by people, messages from finders, hand-overs and returns there were, and how long returns took. These are numbers only: they name no owner, finder or item, and stay when an account is deleted.</>,
           ]}
         />
         <p>We do not collect payment card details: sticker purchases are handled by our shop's payment provider.</p>
@@ -55,6 +57,7 @@ const sections = (backupDays: number): PolicySection[] => [
           "To show a finder your public profile when they scan your sticker or search your metro card or token number, limited to what your privacy settings allow.",
           "To let finders and owners contact each other, and to deliver messages.",
           "To show you who searched for your items, and roughly where.",
+          "To count, in numbers only, how many scans became messages and returns each week, so we know whether the service works.",
           "To sign you in, keep your session secure and send service e-mails such as sign-up confirmation.",
           "To prevent abuse: rate limits, lockouts after repeated wrong codes and refusing automated scraping.",
           "To understand, in aggregate, which pages are used, so we can improve them.",
@@ -121,6 +124,7 @@ const sections = (backupDays: number): PolicySection[] => [
           "Account, profile, stickers, products and lost-item reports: for as long as your account exists.",
           "Messages: until you or the other person deletes the conversation. When you delete your account, the messages you sent are erased; those the other person wrote stay with them.",
           "Search history of your items: for as long as your account exists; it is deleted with your account.",
+          "A finder's conversation with an owner, with the location they shared and the owner's thank-you line: as long as the owner keeps the conversation and their account; a shared location goes at once when the finder withdraws it.",
           "Push subscriptions: until you remove the device in Settings, its browser stops taking notifications, or you delete your account.",
           "Sessions: at most 30 days, and immediately when you sign out.",
           "Server logs and abuse counters: a short time, usually days, and never longer than needed to keep the service secure.",
@@ -165,7 +169,7 @@ const sections = (backupDays: number): PolicySection[] => [
           in the Danger Zone and type your e-mail address to confirm. This erases your profile and settings, products,
           lost-item reports, search history, devices that get push notifications, sessions (you are signed out everywhere) and your side of every
           conversation: the other person keeps the messages they wrote and sees &ldquo;Deleted user&rdquo;. Messages
-          finders sent you through &ldquo;I found this&rdquo; are erased with the finders' details, and your stickers
+          finders sent you through &ldquo;I found this&rdquo; are erased with the finders' details (a location a finder shared included), and your stickers
           become free to claim again.
         </p>
         <p>

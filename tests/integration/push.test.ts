@@ -66,12 +66,12 @@ async function choose(owner: Owner, fields: Record<string, string>) {
 
 let finderCount = 0;
 /** "I found this" posted as a browser without JavaScript does; returns the conversation's id. */
-async function finderWrites(owner: Owner, text: string): Promise<string> {
+async function finderWrites(owner: Owner, text: string, fields: Record<string, string> = {}): Promise<string> {
   finderCount += 1;
   const ticket = formTicket({ ownerId: owner.id, type: "tagbacktoken", number: owner.token, visitId: null }, Date.now() - 10_000);
   const result = await callRoute(
     contactRoute.action,
-    post(`/contact-owner?type=tagbacktoken&number=${owner.token}`, { ticket, message: text, handover: "keep", website: "" }),
+    post(`/contact-owner?type=tagbacktoken&number=${owner.token}`, { ticket, message: text, handover: "keep", website: "", ...fields }),
     { clientIp: `198.51.100.${finderCount}` },
   );
   expect(result).toBeInstanceOf(Response);
@@ -229,18 +229,24 @@ describe("push notifications", () => {
     const esha = await ownerWithLaptop();
     const phone = await subscribe(esha);
     const secret = `Call me on 98${String(Date.now()).slice(-8)} at Rajiv Chowk`;
-    await finderWrites(esha, secret);
+    // The finder shared where they are too (issue 49): a lock screen shows that only with previews on.
+    const where = { latitude: "28.632853", longitude: "77.219721", accuracy: "12" };
+    await finderWrites(esha, secret, where);
     await deliverDue(db);
     const [hidden] = push.to(phone);
     expect(hidden!.problem).toBeNull();
     expect(hidden!.plaintext).not.toContain("Rajiv");
     expect(hidden!.plaintext).not.toContain(secret.slice(11, 21));
+    expect(hidden!.plaintext).not.toMatch(/28\.63|openstreetmap/);
 
     await choose(esha, { intent: "push-previews", value: "on" });
-    await finderWrites(esha, secret);
+    await finderWrites(esha, secret, where);
     await deliverDue(db);
     const shown = push.to(phone)[1]!;
-    expect(shown.notice).toMatchObject({ title: "Someone found your Laptop", body: secret });
+    expect(shown.notice).toMatchObject({
+      title: "Someone found your Laptop",
+      body: `${secret}\nLocation: https://www.openstreetmap.org/?mlat=28.633&mlon=77.2195#map=17/28.633/77.2195`,
+    });
   });
 
   test("a push service that says 429 is tried again after the backoff, and delivers once", async () => {

@@ -164,7 +164,21 @@ async function conversationsOf(db: Db, userId: string) {
   const [list, threads] = await Promise.all([
     listConversations(db, userId),
     db
-      .select(only(finderThreads, ["conversationId", "itemType", "itemValue", "contact", "foundWhere", "handover", "handoverPlace", "closedAt"]))
+      .select(
+        only(finderThreads, [
+          "conversationId",
+          "itemType",
+          "itemValue",
+          "contact",
+          "foundWhere",
+          "handover",
+          "handoverPlace",
+          "closedAt",
+          "locationSharedAt",
+          "returnedAt",
+          "returnNote",
+        ]),
+      )
       .from(finderThreads)
       .where(eq(finderThreads.ownerId, userId))
       .all(),
@@ -199,6 +213,9 @@ async function conversationsOf(db: Db, userId: string) {
               handover: thread.handover,
               handoverPlace: thread.handoverPlace,
               closedAt: thread.closedAt,
+              // The finder's position is the finder's data: the download says that one was shared, and when, never where (issue 49).
+              sharedLocation: thread.locationSharedAt ? { what: "a location the finder shared", sharedAt: thread.locationSharedAt } : null,
+              returned: thread.returnedAt ? { at: thread.returnedAt, yourThankYou: thread.returnNote } : null,
             }
           : null,
         messages: rows.map((row) => ({ from: row.senderId === userId ? "you" : withName, text: row.content, sentAt: row.createdAt })),

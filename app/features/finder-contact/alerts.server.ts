@@ -26,6 +26,7 @@ import type { ContactInput } from "./contact-input";
 import { itemLabel, itemNumber, privatePath, type ItemRef } from "./threads.server";
 import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
 import { finderLinkMail, ownerAnswerMail, quoted } from "./finder-mail";
+import { locationMailLines, withLocationPreview } from "./finder-location";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/core/locale";
 
 const HANDOVER_TEXT: Record<Handover, MessageKey> = {
@@ -64,6 +65,7 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
     "",
     `How they will hand it back: ${handoverText(form.handover, form.place)}`,
     ...(form.foundWhere ? [`Where they found it: ${form.foundWhere}`] : []),
+    ...locationMailLines(form.location),
     ...(form.contact ? [`How to reach them: ${form.contact}`] : []),
     "",
     "Their message:",
@@ -95,7 +97,7 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
       subscriptionId,
       ...CONTACT_PUSH,
       title: `Someone found your ${named ?? item}`,
-      body: targets.previews ? preview(form.message) : "Tap to answer.",
+      body: targets.previews ? withLocationPreview(preview(form.message), form.location) : "Tap to answer.",
       url: `/messaging/${alert.conversationId}`,
       tag: `contact:${alert.conversationId}`,
     })),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parseContactForm, parseReachable, type ContactValues } from "./contact-input";
 import { FINDER_MESSAGE_MAX } from "./rules";
 
-const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "" };
+const base: ContactValues = { message: "Found your keys at Rajiv Chowk, gate 2", contact: "", foundWhere: "", handover: "keep", place: "", latitude: "", longitude: "", accuracy: "" };
 
 describe("how the owner can reach the finder", () => {
   test.each([
@@ -24,7 +24,7 @@ describe("the form", () => {
     const parsed = parseContactForm({ ...base, message: "  <b>Hi</b> there ", place: "ignored", foundWhere: "<i>Gate</i> 2" });
     expect(parsed).toEqual({
       ok: true,
-      value: { message: "Hi there", contact: null, contactKind: null, foundWhere: "Gate 2", handover: "keep", place: null },
+      value: { message: "Hi there", contact: null, contactKind: null, foundWhere: "Gate 2", handover: "keep", place: null, location: null },
     });
     expect(parseContactForm({ ...base, handover: "place", place: " Chai stall " })).toMatchObject({ ok: true, value: { handover: "place", place: "Chai stall" } });
   });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isEmailTooLong } from "~/core/email-address";
 import { containsProfanity } from "~/core/profanity";
 import { cleanMessage } from "~/features/messaging/message-input";
+import { locationValuesOf, parseLocation, type FinderLocation, type LocationValues } from "./finder-location";
 import type { MessageKey } from "~/i18n/messages";
 import {
   FINDER_CONTACT_MAX,
@@ -17,7 +18,7 @@ import {
   type Handover,
 } from "./rules";
 
-export type ContactFields = "message" | "contact" | "foundWhere" | "handover" | "place";
+export type ContactFields = "message" | "contact" | "foundWhere" | "handover" | "place" | "location";
 
 export type ContactInput = {
   message: string;
@@ -27,10 +28,12 @@ export type ContactInput = {
   foundWhere: string | null;
   handover: Handover;
   place: string | null;
+  /** Where the finder is, when they shared it ("Share my location"): already rounded. */
+  location?: FinderLocation | null;
 };
 
 /** What the form showed, to put back after a refusal: nothing the finder typed is lost. */
-export type ContactValues = Record<ContactFields, string>;
+export type ContactValues = Record<Exclude<ContactFields, "location">, string> & LocationValues;
 
 const EMAIL = z.email();
 
@@ -82,7 +85,14 @@ export function valuesOf(formData: FormData): ContactValues {
     const value = formData.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { message: text("message"), contact: text("contact"), foundWhere: text("foundWhere"), handover: text("handover"), place: text("place") };
+  return {
+    message: text("message"),
+    contact: text("contact"),
+    foundWhere: text("foundWhere"),
+    handover: text("handover"),
+    place: text("place"),
+    ...locationValuesOf(formData),
+  };
 }
 
 export type ContactParse =
@@ -111,7 +121,10 @@ export function parseContactForm(values: ContactValues): ContactParse {
     if (placeProblem) errors.place = placeProblem;
   }
 
-  if (Object.keys(errors).length > 0 || !handover || !reachable.ok) return { ok: false, errors };
+  const location = parseLocation(values);
+  if (!location.ok) errors.location = location.error;
+
+  if (Object.keys(errors).length > 0 || !handover || !reachable.ok || !location.ok) return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -121,6 +134,7 @@ export function parseContactForm(values: ContactValues): ContactParse {
       foundWhere: foundWhere || null,
       handover,
       place: handover === "place" ? place : null,
+      location: location.value,
     },
   };
 }

@@ -2,7 +2,10 @@
 // about the finder, and the read receipt it sends them.
 import type { Db } from "../../../db/connection";
 import type { OpenConversation } from "~/features/messaging/conversations.server";
+import { inDate, istTime } from "~/core/india-time";
+import { RETURN_UNDO_HOURS } from "~/features/returns/rules";
 import { handoverText } from "./alerts.server";
+import { accuracyText, geoUri, osmUrl } from "./finder-location";
 import type { FinderThreadSummary } from "./finder-thread-panel";
 import { announceOwnerRead } from "./live.server";
 import { FINDER_NAME } from "./owner-view";
@@ -23,6 +26,20 @@ export async function finderThreadOpenedBy(db: Db, ownerId: string, conversation
     foundWhere: thread.foundWhere,
     contact: thread.contact,
     closed: thread.closed,
+    location: thread.location
+      ? {
+          text: `${thread.location.latitude}, ${thread.location.longitude} (${accuracyText(thread.location)}, shared at ${istTime(thread.location.sharedAt)})`,
+          geo: geoUri(thread.location),
+          osm: osmUrl(thread.location),
+        }
+      : null,
+    returned: thread.returned
+      ? {
+          time: `${istTime(thread.returned.at)}, ${inDate(thread.returned.at)}`,
+          note: thread.returned.note,
+          undoable: Date.now() - +thread.returned.at <= RETURN_UNDO_HOURS * 60 * 60 * 1000,
+        }
+      : null,
   };
 }
 

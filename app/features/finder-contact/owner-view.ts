@@ -5,9 +5,9 @@ import { message } from "~/i18n/messages";
 
 export const FINDER_NAME = message("finderContact.finderName").title;
 
-/** A contact-list row of a finder thread: named for the finder and the item (and closed, once it is). */
-export function withFinderLabel(contact: Contact, labels: Map<string, { itemLabel: string; closed: boolean }>): Contact {
+/** A contact-list row of a finder thread: named for the finder and the item (and closed or returned, once it is). */
+export function withFinderLabel(contact: Contact, labels: Map<string, { itemLabel: string; closed: boolean; returned?: boolean }>): Contact {
   const label = labels.get(contact.conversationId);
   if (!label) return contact;
-  return { ...contact, name: `${FINDER_NAME} · ${label.itemLabel}${label.closed ? " · closed" : ""}` };
+  return { ...contact, name: `${FINDER_NAME} · ${label.itemLabel}${label.closed ? " · closed" : label.returned ? " · returned" : ""}` };
 }

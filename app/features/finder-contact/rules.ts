@@ -57,3 +57,21 @@ export const FINDER_STREAMS_PER_THREAD = 3;
 export const REPLY_ALERT_EVERY_MINUTES = 15;
 /** ...and not at all when the owner read the conversation this recently (they are on it). */
 export const REPLY_ALERT_QUIET_MINUTES = 2;
+
+// ---- "Share where I am" (issue 49; decision 047) ----
+
+/**
+ * A shared position is rounded to a grid of this many degrees before it is stored: 0.0005° is
+ * 55 m of latitude and about 49 m of longitude in Delhi (less further north), so what is kept says
+ * "about here" (a metro exit, a shop front), never a doorstep. Four decimals at most.
+ */
+export const LOCATION_GRID_DEGREES = 0.0005;
+export const LOCATION_DECIMALS = 4;
+/** The accuracy stored is the phone's, in whole metres, never below what the rounding itself adds. */
+export const LOCATION_MIN_ACCURACY_M = 50;
+/** A fix worse than this (a phone's guess by cell towers across a city) tells the owner nothing: refused. */
+export const LOCATION_MAX_ACCURACY_M = 5_000;
+/** How long the button waits for the phone's position before it says it could not get one. */
+export const LOCATION_TIMEOUT_MS = 20_000;
+/** A position the phone already has, up to this old, is answer enough (a fresh GPS fix can take long). */
+export const LOCATION_MAX_AGE_MS = 60_000;

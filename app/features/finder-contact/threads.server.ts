@@ -13,6 +13,8 @@ import { SEARCH_TYPE_COLUMN, type SearchQuery } from "~/features/finder/search-i
 import { preparedPerConnection } from "~/core/prepared.server";
 import type { Locale } from "~/core/locale";
 import type { ContactInput } from "./contact-input";
+import { countStep } from "~/features/returns/funnel.server";
+import type { FinderLocation } from "./finder-location";
 import { CAPABILITY_BYTES, type Handover } from "./rules";
 
 // ---------------------------------------------------------------------------------------------
@@ -59,6 +61,10 @@ export function createFinderThread(
   const finderUserId = crypto.randomUUID();
   const now = new Date();
   return db.transaction((tx) => {
+    // Where the way home starts: the finder's scan this form came from (this owner's row only).
+    const visit = visitId
+      ? tx.select({ at: searchHistory.searchedAt }).from(searchHistory).where(and(eq(searchHistory.id, visitId), eq(searchHistory.userId, ownerId))).get()
+      : undefined;
     tx.insert(users)
       .values({ id: finderUserId, email: `finder-${finderUserId}@finder.invalid`, anonymousFinder: true, createdAt: now })
       .run();
@@ -88,8 +94,14 @@ export function createFinderThread(
         itemValue: item.number,
         locale,
         createdAt: now,
+        scannedAt: visit?.at ?? now,
+        ...locationColumns(form.location ?? null, now),
       })
       .run();
+    // The way home, counted (features/returns/): a message, and a hand-over when the finder chose
+    // one (not "I'll keep it until you reply").
+    countStep(tx, "messaged", now);
+    if (form.handover !== "keep") countStep(tx, "handovers", now);
     const row = tx
       .insert(messages)
       .values({ conversationId: conversation.id, senderId: finderUserId, content: form.message, createdAt: now })
@@ -104,6 +116,18 @@ export function createFinderThread(
     notify(tx, { conversationId: conversation.id, secret, finderUserId });
     return { conversationId: conversation.id, secret, finderUserId, message: toLiveMessage(row) };
   });
+}
+
+/** The columns of a shared position (all null: none, or withdrawn). */
+function locationColumns(location: FinderLocation | null, at: Date) {
+  return location
+    ? { latitude: location.latitude, longitude: location.longitude, locationAccuracy: location.accuracy, locationSharedAt: at }
+    : { latitude: null, longitude: null, locationAccuracy: null, locationSharedAt: null };
+}
+
+/** The finder shares where they are from their private page, or withdraws it (null). */
+export async function setFinderLocation(db: Db, conversationId: string, location: FinderLocation | null, at = new Date()): Promise<void> {
+  await db.update(finderThreads).set(locationColumns(location, at)).where(eq(finderThreads.conversationId, conversationId)).run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,6 +156,10 @@ export type FinderThread = {
   item: ItemRef;
   /** Whether the finder gave an e-mail (the page says the link was mailed; the address is never shown). */
   mailed: boolean;
+  /** Where the finder said they are (rounded when stored), and when; null when not shared. */
+  location: (FinderLocation & { sharedAt: Date }) | null;
+  /** The owner marked the item returned: when, and their thank-you line. */
+  returned: { at: Date; note: string | null } | null;
 };
 
 const threadColumns = {
@@ -145,6 +173,12 @@ const threadColumns = {
   itemValue: finderThreads.itemValue,
   contact: finderThreads.contact,
   closedAt: finderThreads.closedAt,
+  latitude: finderThreads.latitude,
+  longitude: finderThreads.longitude,
+  locationAccuracy: finderThreads.locationAccuracy,
+  locationSharedAt: finderThreads.locationSharedAt,
+  returnedAt: finderThreads.returnedAt,
+  returnNote: finderThreads.returnNote,
 };
 
 
@@ -158,6 +192,12 @@ function toThread(row: {
   itemType: ItemRef["type"];
   itemValue: string;
   contact: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  locationAccuracy: number | null;
+  locationSharedAt: Date | null;
+  returnedAt: Date | null;
+  returnNote: string | null;
 }): FinderThread {
   return {
     conversationId: row.conversationId,
@@ -168,6 +208,11 @@ function toThread(row: {
     foundWhere: row.foundWhere,
     item: { type: row.itemType, value: row.itemValue },
     mailed: Boolean(row.contact?.includes("@")),
+    location:
+      row.latitude !== null && row.longitude !== null && row.locationSharedAt
+        ? { latitude: row.latitude, longitude: row.longitude, accuracy: row.locationAccuracy ?? 0, sharedAt: row.locationSharedAt }
+        : null,
+    returned: row.returnedAt ? { at: row.returnedAt, note: row.returnNote } : null,
   };
 }
 
@@ -214,16 +259,27 @@ export type OwnerFinderThread = NonNullable<Awaited<ReturnType<typeof finderThre
 // /messaging reads them on every page: prepared once per connection (core/prepared.server.ts).
 const ownerThreadsOf = preparedPerConnection((db) =>
   db
-    .select({ conversationId: finderThreads.conversationId, itemType: finderThreads.itemType, itemValue: finderThreads.itemValue, closedAt: finderThreads.closedAt })
+    .select({
+      conversationId: finderThreads.conversationId,
+      itemType: finderThreads.itemType,
+      itemValue: finderThreads.itemValue,
+      closedAt: finderThreads.closedAt,
+      returnedAt: finderThreads.returnedAt,
+    })
     .from(finderThreads)
     .where(eq(finderThreads.ownerId, sql.placeholder("ownerId")))
     .prepare(),
 );
 
 /** The owner's finder threads by conversation: what the contact list shows instead of a name. */
-export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean }>> {
+export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean; returned?: boolean }>> {
   const rows = await ownerThreadsOf(db).all({ ownerId });
-  return new Map(rows.map((row) => [row.conversationId, { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null }]));
+  return new Map(
+    rows.map((row) => [
+      row.conversationId,
+      { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null, returned: row.returnedAt !== null },
+    ]),
+  );
 }
 
 export type ThreadState = "sent" | "read" | "answered";

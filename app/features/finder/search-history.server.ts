@@ -10,6 +10,8 @@ import { preparedPerConnection } from "~/core/prepared.server";
 import { SEARCH_TYPE_COLUMN, type SearchQuery } from "./search-input";
 import { HISTORY_TRIM_EVERY, HISTORY_VIEWS_KEPT_PER_OWNER } from "./rules";
 import { maybeQueueScanAlert } from "~/features/finder-contact/alerts.server";
+import { SAME_CLIENT_MINUTES } from "~/features/finder-contact/rules";
+import { countScan } from "~/features/returns/funnel.server";
 
 /** Who searched: the client's limit key (a reload within the hour is not a new alert) and the signed-in user. */
 export type Visitor = { clientKey?: string; userId?: string | null };
@@ -28,6 +30,10 @@ export async function logSearch(db: Db, ownerId: string, query: SearchQuery, ip:
   const owner = db.transaction(() => {
     statements.insert.run({ id, userId: ownerId, searchType: SEARCH_TYPE_COLUMN[query.type], searchValue: query.number, searchedAt: at, clientKey, ...NO_PLACE, ...place });
     const counted = statements.count.get({ ownerId });
+    // The way home starts with a person's scan (features/returns/funnel.server.ts): not the owner's
+    // own, and not a reload by the same client within the hour (as a scan alert would not be).
+    const reload = clientKey !== null && statements.sameClient.get({ ownerId, clientKey, since: at.getTime() - SAME_CLIENT_MINUTES * 60_000, id }) !== undefined;
+    if (!reload && visitor.userId !== ownerId) countScan(db, at);
     // Bounded per owner: strangers' scans cannot grow one history without end.
     if (counted && counted.totalSearches % HISTORY_TRIM_EVERY === 0) statements.trim.run({ ownerId, keep: HISTORY_VIEWS_KEPT_PER_OWNER });
     return counted;
@@ -66,6 +72,9 @@ const historyStatementsOf = preparedPerConnection((db) => {
       .where(eq(profiles.id, value("ownerId")))
       .returning({ scanAlerts: profiles.scanAlerts, totalSearches: profiles.totalSearches })
       .prepare(),
+    // Another visit of this owner by this client within the hour, through search_history_client_idx.
+    sameClient: db.$client.prepare(`select 1 from search_history
+      where user_id = @ownerId and client_key = @clientKey and searched_at > @since and id != @id limit 1`),
     // The owner's plain views past the newest `keep`, through the (user_id, searched_at) index;
     // 'messaged' visits stay. Run every HISTORY_TRIM_EVERY searches, it deletes about that many.
     trim: db.$client.prepare(`delete from search_history where rowid in (

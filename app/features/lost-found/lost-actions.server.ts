@@ -5,7 +5,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
+import { lostItems } from "../../../db/schema";
+import { returnFromLostReport } from "~/features/returns/returns.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { message, type MessageKey } from "~/i18n/messages";
 import { deleteSchema, fullReportSchema, pickReportSchema, statusSchema } from "./lost-forms";
@@ -61,10 +64,23 @@ export async function reportTypedItem(args: LostIntentArgs) {
 export async function changeStatus(args: LostIntentArgs) {
   const submission = parseWithZod(args.formData, { schema: statusSchema });
   if (submission.status !== "success") return refused("status", submission.reply(), 400);
+  // Recovered while a finder's thread about the item is open: that is "I got it back" too, so the
+  // finder hears of it (features/returns/; it ends lost mode itself, remembering the report for an undo).
+  const returned = submission.value.status === "recovered" ? await returnThreadOf(args, submission.value.id) : null;
   const outcome = await setLostStatus(args.db, args.userId, submission.value.id, submission.value.status);
+  if (outcome.ok && returned?.ok) return done(args.page, "returnsOwner.marked");
   if (outcome.ok) return done(args.page, submission.value.status === "recovered" ? "lost.recovered" : "lost.pendingAgain");
   if (outcome.reason === "already") return refused("status", submission.reply({ formErrors: [alreadyReported(outcome.type)] }), 409);
   return refused("status", submission.reply({ formErrors: ["lost.updateFailed"] }), 404);
+}
+
+async function returnThreadOf(args: LostIntentArgs, reportId: string) {
+  const report = await args.db
+    .select({ type: lostItems.type, identifier: lostItems.identifier, status: lostItems.status })
+    .from(lostItems)
+    .where(and(eq(lostItems.id, reportId), eq(lostItems.userId, args.userId)))
+    .get();
+  return report?.status === "pending" ? returnFromLostReport(args.db, args.userId, report) : null;
 }
 
 /** Delete, after the confirmation step: only a report of this user. */

@@ -27,6 +27,7 @@ import { FinderThreadPanel } from "~/features/finder-contact/finder-thread-panel
 import { asFinderConversation, finderThreadOpenedBy } from "~/features/finder-contact/owner-thread.server";
 import { queueOwnerAnswerMail } from "~/features/finder-contact/alerts.server";
 import { finderThreadForOwner } from "~/features/finder-contact/threads.server";
+import { markReturned, parseThankYou, undoReturn } from "~/features/returns/returns.server";
 import { message, type MessageKey } from "~/i18n/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -84,6 +85,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return sendAction(args);
     case "delete":
       return deleteAction(args);
+    case "returned":
+      return returnedAction(args);
+    case "undo-return":
+      return undoReturnAction(args);
     default:
       return unknownIntent();
   }
@@ -105,6 +110,7 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
     // A closed "I found this" thread: the finder's link is dead, so nobody would read the answer.
     const finderThread = await finderThreadForOwner(db, me, conversationId);
     if (finderThread?.closed) return refuse("messaging.threadClosed", 409);
+    if (finderThread?.returned) return refuse("returnsOwner.threadReturned", 409);
     outcome = await sendMessage(
       db,
       { conversationId, senderId: me, content: parsed.data.content, clientKey: parsed.data.clientKey },
@@ -136,6 +142,27 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
   // it opens at the newest message), replacing the history entry rather than adding one per message.
   if (formData.get("enhanced") === "1") return data<SendResult>({ ok: true }, { headers: NO_STORE });
   return replace(`/messaging/${conversationId}#latest`);
+}
+
+/** "I got it back" in a finder thread (features/returns/): refusals stay on the page with their status. */
+async function returnedAction({ db, me, conversationId, formData }: IntentArgs) {
+  const refuse = (error: MessageKey, status: number) => data<SendResult>({ ok: false, error, content: "" }, { status, headers: NO_STORE });
+  const note = parseThankYou(formData.get("note"));
+  if (!note.ok) return refuse(note.error, 400);
+  if (!(await finderThreadForOwner(db, me, conversationId))) notFound();
+  const outcome = markReturned(db, me, conversationId, note.value);
+  if (!outcome.ok) return refuse("returnsOwner.notOpen", 409);
+  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...message("returnsOwner.marked") });
+}
+
+async function undoReturnAction({ db, me, conversationId }: IntentArgs) {
+  if (!(await finderThreadForOwner(db, me, conversationId))) notFound();
+  const outcome = undoReturn(db, me, conversationId);
+  if (!outcome.ok) {
+    const key = outcome.reason === "too-late" ? "returnsOwner.undoTooLate" : "returnsOwner.notOpen";
+    return data<SendResult>({ ok: false, error: key, content: "" }, { status: 409, headers: NO_STORE });
+  }
+  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...message("returnsOwner.undone") });
 }
 
 async function deleteAction({ db, me, conversationId }: IntentArgs) {
@@ -205,7 +232,12 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           <FormAlert title={message("messaging.loadMessagesFailed").title} />
         )}
       </div>
-      {loaderData.finderThread?.closed ? null : <Composer action={path} sendKey={sendKey} refused={refused} />}
+      {loaderData.finderThread?.closed || loaderData.finderThread?.returned ? (
+        // No composer to show a refusal in (an undo too late, say): shown here instead.
+        refused ? <FormAlert title={message(refused.error).title} description={message(refused.error).description} data-testid="chat-refusal" /> : null
+      ) : (
+        <Composer action={path} sendKey={sendKey} refused={refused} />
+      )}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { LandingRest, LandingTop } from "~/features/marketing/lazy-pages";
 import type { RouteHandle } from "~/core/route-handle";
 import { shareMeta, siteUrlOf } from "~/core/seo";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { dbContext } from "~/core/context";
+import { returnedForLanding } from "~/features/returns/funnel.server";
 import { metaT, useT } from "~/i18n/use-t";
 
 const PAGE = {
@@ -42,7 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
   const mistypedSticker = request.kind === "sticker" && !finder.data.search;
   // A result page is only the result: no marketing, so no blog fetch either.
   const posts = finder.data.search || mistypedSticker ? [] : await latestPosts(LANDING_POSTS);
-  return data({ ...finder.data, mistypedSticker, posts: posts ?? [], postsUnavailable: posts === null }, finder.init ?? undefined);
+  // The real all-time count of returns, once it reached the admin's threshold (issue 49). The page
+  // is kept for PAGE_TTL_MS (core/kept-pages.server.ts), so a new return shows within minutes.
+  const returned = finder.data.search || mistypedSticker ? null : await returnedForLanding(args.context.get(dbContext));
+  return data({ ...finder.data, mistypedSticker, posts: posts ?? [], postsUnavailable: posts === null, returned }, finder.init ?? undefined);
 }
 
 export const action = finderAction;
@@ -70,6 +75,11 @@ export default function Index() {
     <>
       <FinderDialog data={data} actionData={actionData} closeHref="/#find-owner" />
       {result ? null : <LandingTop />}
+      {result || !data.returned ? null : (
+        <p className="mx-auto max-w-3xl px-4 py-4 text-center text-lg font-semibold text-brand-900" data-testid="returned-count">
+          {data.returned.toLocaleString("en-IN")} lost {data.returned === 1 ? "item has" : "items have"} come home through Tagback.
+        </p>
+      )}
       <FindOwnerSection
         copyLang={result ? undefined : "en"}
         title={result ? t("search.pageTitle") : "Found something?"}

@@ -8,6 +8,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { cleanMessage } from "~/features/messaging/message-input";
 import type { ContactFields, ContactValues } from "~/features/finder-contact/contact-input";
+import { LocationField } from "~/features/finder-contact/share-location";
 import { FINDER_MESSAGE_MAX, FOUND_WHERE_MAX, HANDOVER_PLACE_MAX, HANDOVERS, type Handover } from "~/features/finder-contact/rules";
 import type { MessageKey } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
@@ -110,6 +111,9 @@ export function ContactForm({ ticket, refusal }: { ticket: string; refusal: Refu
           {...invalid("foundWhere")}
         />
         {error("foundWhere")}
+        <div className="mt-2">
+          <LocationField values={values} error={errors.location} />
+        </div>
       </div>
 
       <div>

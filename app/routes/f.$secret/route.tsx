@@ -18,9 +18,19 @@ import { consume } from "~/core/rate-limit.server";
 import { readForm } from "~/core/read-form.server";
 import { FINDER_REPLY_CLIENT_LIMIT } from "~/features/finder-contact/rules";
 import { queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
-import { asFinderSees, keepFinderLocale, threadBySecret, threadState, ownerNameOf, privatePath } from "~/features/finder-contact/threads.server";
+import {
+  asFinderSees,
+  keepFinderLocale,
+  ownerNameOf,
+  privatePath,
+  setFinderLocation,
+  threadBySecret,
+  threadState,
+  type FinderThread,
+} from "~/features/finder-contact/threads.server";
+import { locationValuesOf, parseLocation } from "~/features/finder-contact/finder-location";
 import { markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
-import { announceMessage } from "~/features/messaging/live.server";
+import { announceActivity, announceMessage } from "~/features/messaging/live.server";
 import { sendMessageSchema } from "~/features/messaging/message-input";
 import type { MessageKey } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
@@ -70,6 +80,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ownerNotified: notifiedFor(db, thread.conversationId, locale),
       // A new key on every render of the form: posting this very form twice stores its text once.
       sendKey: crypto.randomUUID(),
+      // What the finder shared of where they are (rounded), in their language's time.
+      location: thread.location ? { time: istTime(thread.location.sharedAt, locale), metres: thread.location.accuracy } : null,
+      // The owner marked it returned: the page says so, with their thank-you line (issue 49).
+      returned: thread.returned ? { note: thread.returned.note } : null,
     },
     { headers: NO_STORE },
   );
@@ -95,7 +109,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const raw = formData.get("content");
   const content = typeof raw === "string" ? raw : "";
   const refuse = (error: MessageKey, status: number) => data<ReplyResult>({ ok: false, error, content }, { status, headers: NO_STORE });
-  if (formData.get("intent") !== "send") return refuse("contact.sendFailed", 400);
+  const intent = formData.get("intent");
+  if (intent === "share-location" || intent === "withdraw-location") return locationAction(db, thread, intent, formData, params.secret);
+  if (intent !== "send") return refuse("contact.sendFailed", 400);
+  // The owner has it back: the conversation takes no new messages (issue 49).
+  if (thread.returned) return refuse("returns.closed", 409);
   const parsed = sendMessageSchema.safeParse({ content, clientKey: formData.get("clientKey") ?? undefined });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]?.message as MessageKey | undefined;
@@ -126,6 +144,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.duplicate) announceMessage(outcome.message, outcome.participantIds);
   if (formData.get("enhanced") === "1") return data<ReplyResult>({ ok: true }, { headers: NO_STORE });
   return replace(`${privatePath(params.secret)}#latest`);
+}
+
+/**
+ * "Share where I am" from the private page, or withdrawing it: the fields as the contact form's
+ * (features/finder-contact/finder-location.ts), rounded before they are stored. Withdrawing works
+ * after a return too (it is the finder's data); sharing anew does not (there is nobody to meet).
+ */
+async function locationAction(db: Db, thread: FinderThread, intent: "share-location" | "withdraw-location", formData: FormData, secret: string) {
+  const refuse = (error: MessageKey, status: number) => data<ReplyResult>({ ok: false, error, content: "" }, { status, headers: NO_STORE });
+  if (intent === "withdraw-location") {
+    await setFinderLocation(db, thread.conversationId, null);
+  } else {
+    if (thread.returned) return refuse("returns.closed", 409);
+    const parsed = parseLocation(locationValuesOf(formData));
+    if (!parsed.ok) return refuse(parsed.error, 400);
+    if (!parsed.value) return refuse("findLocation.bad", 400);
+    await setFinderLocation(db, thread.conversationId, parsed.value);
+  }
+  // The owner's open conversation shows it at its next load.
+  announceActivity(thread.conversationId, [thread.ownerId]);
+  return replace(privatePath(secret));
 }
 
 export default function FinderThreadRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,14 @@
 // The finder's private page: the private link to keep, where the thread stands, the messages and
 // the answer form. Every word is in the finder's language (area `contact` of app/i18n).
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { istTime } from "~/core/india-time";
 import { containsProfanity } from "~/core/profanity";
 import type { Handover } from "~/features/finder-contact/rules";
+import { ShareFromPage } from "~/features/finder-contact/share-location";
 import { mergeMessages } from "~/features/messaging/chat-panel";
 import type { LiveMessage } from "~/features/messaging/live-message";
 import { cleanMessage } from "~/features/messaging/message-input";
@@ -34,6 +35,8 @@ type ThreadData = {
   /** Whether the owner's alert went out (null: none was owed). */
   ownerNotified: { state: "notified" | "telling" | "retrying" | "failed"; time: string | null } | null;
   sendKey: string;
+  location: { time: string; metres: number } | null;
+  returned: { note: string | null } | null;
 };
 
 const NOTIFIED_TEXT: Record<NonNullable<ThreadData["ownerNotified"]>["state"], MessageKey> = {
@@ -81,6 +84,8 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         </p>
       ) : null}
 
+      {data.returned ? <ReturnedNotice note={data.returned.note} /> : null}
+
       <PrivateLink link={data.link} mailed={data.mailed} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -115,6 +120,18 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         ) : null}
       </p>
 
+      {data.location ? (
+        <Form method="post" action={data.path} className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="location-shared">
+          <input type="hidden" name="intent" value="withdraw-location" />
+          <p>{t("findLocation.shared", { time: data.location.time, metres: data.location.metres })}</p>
+          <Button type="submit" size="sm" variant="outline" className="mt-2">
+            {t("findLocation.withdraw")}
+          </Button>
+        </Form>
+      ) : data.returned ? null : (
+        <ShareFromPage action={data.path} />
+      )}
+
       <MessageList
         messages={shown}
         me={data.me}
@@ -122,8 +139,26 @@ export function ThreadPage({ data, refused }: { data: ThreadData; refused: { err
         bubbleWidth="max-w-[85%]"
         senderLabel={(mine) => (mine ? t("contact.you") : t("contact.owner"))}
       />
-      <ReplyForm action={data.path} sendKey={data.sendKey} refused={refused} />
+      {data.returned ? null : <ReplyForm action={data.path} sendKey={data.sendKey} refused={refused} />}
+      {/* A refusal of the location forms (a bad position) has no reply form to show it in. */}
+      {data.returned && refused ? <FormAlert title={t(refused.error)} data-testid="reply-error" /> : null}
     </section>
+  );
+}
+
+/** "Returned to its owner — thank you", with the owner's own line (issue 49). */
+function ReturnedNotice({ note }: { note: string | null }) {
+  const { t } = useT();
+  return (
+    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-emerald-950" data-testid="returned-notice" role="status">
+      <p className="text-lg font-bold">{t("returns.returned")}</p>
+      <p className="mt-1 text-sm">{t("returns.returnedLead")}</p>
+      {note ? (
+        <p className="mt-2 text-sm">
+          <span className="font-medium">{t("returns.ownerNote")}</span> <q data-testid="returned-note">{note}</q>
+        </p>
+      ) : null}
+    </div>
   );
 }
 
