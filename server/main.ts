@@ -8,7 +8,6 @@ import compression from "compression";
 import cluster from "node:cluster";
 import express, { type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
