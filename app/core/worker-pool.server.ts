@@ -16,7 +16,7 @@
 // files. The production build bundles it as an entry of its own (vite.config.ts), which sits in
 // build/server beside index.js; the module calling this may have been put one folder lower, in
 // build/server/assets, so both places are looked at.
-import { fork, type ChildProcess } from "node:child_process";
+import { fork } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
