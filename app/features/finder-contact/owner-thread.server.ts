@@ -2,7 +2,8 @@
 // about the finder, and the read receipt it sends them.
 import type { Db } from "../../../db/connection";
 import type { OpenConversation } from "~/features/messaging/conversations.server";
-import { handoverText } from "./alerts.server";
+import { DEFAULT_LOCALE } from "~/core/locale";
+import { handoverText } from "./owner-mail.server";
 import type { FinderThreadSummary } from "./finder-thread-panel";
 import { announceOwnerRead } from "./live.server";
 import { FINDER_NAME } from "./owner-view";
@@ -19,7 +20,8 @@ export async function finderThreadOpenedBy(db: Db, ownerId: string, conversation
   return {
     itemLabel: thread.itemLabel,
     handover: thread.handover,
-    handoverText: handoverText(thread.handover, thread.handoverPlace),
+    // The owner's pages are English until their own texts are translated (decision 048).
+    handoverText: handoverText(thread.handover, thread.handoverPlace, DEFAULT_LOCALE),
     foundWhere: thread.foundWhere,
     contact: thread.contact,
     closed: thread.closed,
