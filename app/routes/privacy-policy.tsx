@@ -1,5 +1,6 @@
 // /privacy-policy (spec 001 §2 "Legal and refund pages", §9): static text, no JavaScript.
 import type { Route } from "./+types/privacy-policy";
+import { metaT } from "~/i18n/use-t";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
 import { getEnv } from "~/core/env.server";
@@ -7,10 +8,14 @@ import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | Tagback" },
-  { name: "description", content: "What Tagback collects, why, who sees it, how long we keep it and how to have it deleted." },
-];
+// The title and description in the page's language; the binding text below stays English.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: t("meta.pageTitle", { page: t("site.privacyPolicy") }) },
+    { name: "description", content: t("meta.privacyDescription") },
+  ];
+};
 
 const mail = (subject: string) => (
   <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}>
