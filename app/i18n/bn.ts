@@ -382,7 +382,9 @@ export const bn = {
     privacyDescription: { title: "Tagback কী তথ্য নেয়, কেন নেয়, কে দেখে, আমরা কতদিন রাখি এবং কীভাবে তা মুছে ফেলতে বলবেন।" },
     termsDescription: { title: "Tagback-এর QR স্টিকার, প্রোফাইল আর বার্তা পরিষেবা ব্যবহারের শর্তাবলি।" },
     refundDescription: { title: "14 দিনের মধ্যে ফেরত, 7 কার্যদিবসের মধ্যে টাকা ফেরত, আর ত্রুটিপূর্ণ স্টিকার বদলে দেওয়া হয়।" },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "গোপনীয়তা নীতি | Tagback" },
+    termsTitle: { title: "শর্তাবলি | Tagback" },
+    refundTitle: { title: "টাকা ফেরতের নীতি | Tagback" },
   },
   refusal: {
     badVersion: { title: "এই HTTP সংস্করণ সমর্থিত নয়।" },

@@ -851,7 +851,9 @@ export const en = {
     privacyDescription: { title: "What Tagback collects, why, who sees it, how long we keep it and how to have it deleted." },
     termsDescription: { title: "The terms for using Tagback's QR stickers, profiles and messaging." },
     refundDescription: { title: "Returns within 14 days, refunds within 7 business days, and exchanges for defective stickers." },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "Privacy Policy | Tagback" },
+    termsTitle: { title: "Terms and Conditions | Tagback" },
+    refundTitle: { title: "Refund Policy | Tagback" },
   },
   /**
    * The plain-text answers given before the app runs (server/main.ts, server/cross-site.ts) or

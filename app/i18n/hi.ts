@@ -384,7 +384,9 @@ export const hi = {
     privacyDescription: { title: "Tagback कौन-सी जानकारी लेता है, क्यों, उसे कौन देखता है, हम उसे कितने समय तक रखते हैं और उसे कैसे हटवाएँ।" },
     termsDescription: { title: "Tagback के QR स्टिकर, प्रोफ़ाइल और संदेश सेवा के इस्तेमाल की शर्तें।" },
     refundDescription: { title: "14 दिन में वापसी, 7 कामकाजी दिनों में रिफ़ंड, और ख़राब स्टिकर बदले जाते हैं।" },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "प्राइवेसी पॉलिसी | Tagback" },
+    termsTitle: { title: "नियम और शर्तें | Tagback" },
+    refundTitle: { title: "रिफ़ंड पॉलिसी | Tagback" },
   },
   refusal: {
     badVersion: { title: "यह HTTP वर्शन समर्थित नहीं है।" },

@@ -381,7 +381,9 @@ export const kn = {
     privacyDescription: { title: "Tagback ಏನನ್ನು ಸಂಗ್ರಹಿಸುತ್ತದೆ, ಏಕೆ, ಅದನ್ನು ಯಾರು ನೋಡುತ್ತಾರೆ, ನಾವು ಎಷ್ಟು ಕಾಲ ಇಟ್ಟುಕೊಳ್ಳುತ್ತೇವೆ ಮತ್ತು ಅದನ್ನು ಅಳಿಸಲು ಹೇಗೆ ಕೇಳುವುದು." },
     termsDescription: { title: "Tagback QR ಸ್ಟಿಕ್ಕರ್‌ಗಳು, ಪ್ರೊಫೈಲ್‌ಗಳು ಮತ್ತು ಸಂದೇಶ ಸೇವೆಯನ್ನು ಬಳಸುವ ನಿಯಮಗಳು." },
     refundDescription: { title: "14 ದಿನಗಳೊಳಗೆ ಹಿಂದಿರುಗಿಸಬಹುದು, 7 ಕೆಲಸದ ದಿನಗಳೊಳಗೆ ಹಣ ವಾಪಸ್, ದೋಷಯುಕ್ತ ಸ್ಟಿಕ್ಕರ್‌ಗಳಿಗೆ ಬದಲಿ." },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "ಗೌಪ್ಯತಾ ನೀತಿ | Tagback" },
+    termsTitle: { title: "ನಿಯಮಗಳು ಮತ್ತು ಷರತ್ತುಗಳು | Tagback" },
+    refundTitle: { title: "ಹಣ ಮರುಪಾವತಿ ನೀತಿ | Tagback" },
   },
   refusal: {
     badVersion: { title: "ಈ HTTP ಆವೃತ್ತಿಗೆ ಬೆಂಬಲವಿಲ್ಲ." },

@@ -381,7 +381,9 @@ export const mr = {
     privacyDescription: { title: "Tagback कोणती माहिती घेते, का, ती कोण पाहते, आम्ही ती किती काळ ठेवतो आणि ती कशी हटवून घ्यावी." },
     termsDescription: { title: "Tagback चे QR स्टिकर, प्रोफाइल आणि संदेश सेवा वापरण्याच्या अटी." },
     refundDescription: { title: "14 दिवसांत परतावा, 7 कामकाजाच्या दिवसांत पैसे परत, आणि सदोष स्टिकर बदलून मिळतात." },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "गोपनीयता धोरण | Tagback" },
+    termsTitle: { title: "नियम आणि अटी | Tagback" },
+    refundTitle: { title: "परतावा धोरण | Tagback" },
   },
   refusal: {
     badVersion: { title: "ही HTTP आवृत्ती चालत नाही." },

@@ -381,7 +381,9 @@ export const ta = {
     privacyDescription: { title: "Tagback எதைச் சேகரிக்கிறது, ஏன், அதை யார் பார்க்கிறார்கள், எவ்வளவு காலம் வைத்திருக்கிறோம், அதை நீக்கச் சொல்வது எப்படி." },
     termsDescription: { title: "Tagback QR ஸ்டிக்கர்கள், சுயவிவரங்கள், செய்தி சேவையைப் பயன்படுத்துவதற்கான விதிமுறைகள்." },
     refundDescription: { title: "14 நாட்களுக்குள் திருப்பி அனுப்பலாம், 7 வேலை நாட்களுக்குள் பணம் திரும்பக் கிடைக்கும், குறைபாடுள்ள ஸ்டிக்கர்கள் மாற்றித் தரப்படும்." },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "தனியுரிமைக் கொள்கை | Tagback" },
+    termsTitle: { title: "விதிமுறைகளும் நிபந்தனைகளும் | Tagback" },
+    refundTitle: { title: "பணத்தைத் திருப்பித் தரும் கொள்கை | Tagback" },
   },
   refusal: {
     badVersion: { title: "இந்த HTTP பதிப்பு ஆதரிக்கப்படவில்லை." },

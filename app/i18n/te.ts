@@ -381,7 +381,9 @@ export const te = {
     privacyDescription: { title: "Tagback ఏమి సేకరిస్తుంది, ఎందుకు, దాన్ని ఎవరు చూస్తారు, మేము ఎంతకాలం ఉంచుతాం, దాన్ని ఎలా తొలగించమని అడగాలి." },
     termsDescription: { title: "Tagback QR స్టిక్కర్లు, ప్రొఫైల్‌లు, సందేశ సేవను వాడుకోవడానికి నిబంధనలు." },
     refundDescription: { title: "14 రోజుల్లో తిరిగి ఇవ్వవచ్చు, 7 పని దినాల్లో డబ్బు వాపసు, లోపమున్న స్టిక్కర్లకు మార్పిడి." },
-    pageTitle: { title: "{page} | Tagback" },
+    privacyTitle: { title: "గోప్యతా విధానం | Tagback" },
+    termsTitle: { title: "నియమాలు, షరతులు | Tagback" },
+    refundTitle: { title: "రీఫండ్ విధానం | Tagback" },
   },
   refusal: {
     badVersion: { title: "ఈ HTTP వెర్షన్‌కు మద్దతు లేదు." },

@@ -11,7 +11,7 @@ export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sa
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaT(matches);
   return [
-    { title: t("meta.pageTitle", { page: t("site.refundPolicy") }) },
+    { title: t("meta.refundTitle") },
     { name: "description", content: t("meta.refundDescription") },
   ];
 };

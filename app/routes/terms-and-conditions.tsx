@@ -12,7 +12,7 @@ export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sa
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaT(matches);
   return [
-    { title: t("meta.pageTitle", { page: t("site.terms") }) },
+    { title: t("meta.termsTitle") },
     { name: "description", content: t("meta.termsDescription") },
   ];
 };
