@@ -1,4 +1,5 @@
-// The finder's path, an owner's mails and pushes, and the public pages' titles in Hindi: every message of the areas in TRANSLATED_AREAS (translated.ts), written for people
+// The finder's path, an owner's mails and pushes, and the public pages' titles in Hindi:
+// every message of the areas in TRANSLATED_AREAS (translated.ts), written for people
 // who read Hindi every day (not word for word; English loanwords where Indians use them: टोकन,
 // स्टिकर, मेट्रो कार्ड, अनलॉक). The type makes a missing or extra key a type error, and a message
 // has a description exactly when its English one has. Numbers come from the same rules as en.ts;

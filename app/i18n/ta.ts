@@ -1,4 +1,5 @@
-// The finder's path, an owner's mails and pushes, and the public pages' titles in Tamil: every message of the areas in TRANSLATED_AREAS (translated.ts), in
+// The finder's path, an owner's mails and pushes, and the public pages' titles in Tamil:
+// every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Tamil (short sentences; the words people use: டோக்கன், ஸ்டிக்கர், மெட்ரோ கார்டு).
 // Made from the English and Hindi of each key, not word for word; a native speaker's review is
 // welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.

@@ -1,4 +1,5 @@
-// The finder's path, an owner's mails and pushes, and the public pages' titles in Telugu: every message of the areas in TRANSLATED_AREAS (translated.ts), in
+// The finder's path, an owner's mails and pushes, and the public pages' titles in Telugu:
+// every message of the areas in TRANSLATED_AREAS (translated.ts), in
 // plain everyday Telugu (short sentences; the loanwords people use: టోకెన్, స్టిక్కర్, మెట్రో కార్డ్,
 // అన్‌లాక్). Made from the English and Hindi of each key, not word for word; a native speaker's
 // review is welcome (docs/finding-an-owner.md). Numbers come from the same rules as en.ts, in Western digits.
