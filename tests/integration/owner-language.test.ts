@@ -12,12 +12,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { searchHistory, tagbackTokens, users } from "../../db/schema";
 import { indiaClock, inDate } from "~/core/india-time";
-import { LOCALE_NAMES, type Locale } from "~/core/locale";
+import { LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
 import { deliverDue } from "~/core/outbox.server";
 import { vapidKeysOf } from "~/core/push.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { handoverText, ownerItemLabel } from "~/features/finder-contact/owner-mail.server";
 import { finderLoader } from "~/features/finder/finder-route.server";
+import { sendMessage, startConversation } from "~/features/messaging/conversations.server";
 import { LIVE_GRACE_MS } from "~/features/push/rules";
 import { translator } from "~/i18n/messages";
 import * as authRoute from "~/routes/auth/route";
@@ -28,6 +29,7 @@ import * as threadRoute from "~/routes/f.$secret/route";
 import * as languageRoute from "~/routes/language";
 import * as settingsRoute from "~/routes/_app.settings";
 import { strayLatin } from "../support/latin-words";
+import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts";
 import { mailsIn, readMail } from "../support/mail-files";
 import { startPushService, type PushService, type Received } from "../support/push-service";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
@@ -301,5 +303,86 @@ describe("the account's language: set at sign-up, changed by the switch and in S
     expect(await toastOf(saved)).toMatchObject(translator("ta").m("accountLanguage.saved", { language: LOCALE_NAMES.ta }));
     const after = await callRoute(settingsRoute.loader, get("/settings"), { user: owner });
     expect(dataOf<{ language: string }>(after).language).toBe("ta");
+  });
+});
+
+// Every kind of mail and push an owner receives, as the SMTP server and the push service got them,
+// for an owner in each of the six languages while everyone else writes from pages in other
+// languages: nothing in English but what people typed, links and brands.
+const TRANSLATED = LOCALES.filter((locale): locale is TranslatedLocale => locale !== "en");
+
+describe.each(TRANSLATED)("everything an owner reading %s receives, as delivered", (locale) => {
+  test(`no English in any mail or push to an owner who reads ${"%s"}`.replace("%s", locale), async () => {
+    const elsewhere: Locale = locale === "hi" ? "bn" : "hi";
+    const { user, mail: codeMail } = await signUpByCode(uniqueEmail(`all-${locale}`), locale);
+    const owner = { id: user.id, email: user.email };
+    const backup = uniqueEmail(`backup-${locale}`);
+    expect(statusOf(await callRoute(settingsRoute.action, post("/settings", { intent: "backup-email", backupEmail: backup }), { user: owner }))).toBe(302);
+    expect(statusOf(await callRoute(settingsRoute.action, post("/settings", { intent: "scan-alerts", value: "on" }), { user: owner }))).toBe(302);
+    const token = await giveToken(owner.id);
+    const phone = await subscribe(owner);
+    const words = { first: "Found your keys at Rajiv Chowk, gate 2", again: "I wait near the ticket counter until 6", chat: "Are you at the station?" };
+
+    // A scan from an English page, a finder writing from another language's page, and again.
+    await callRoute(finderLoader, inLanguage(new Request(`${BASE}/findowner?t=${token}`, { headers: { "User-Agent": HUMAN } }), "en"), { clientIp: `198.51.100.${210 + TRANSLATED.indexOf(locale)}` });
+    const ticket = formTicket({ ownerId: owner.id, type: "tagbacktoken", number: token, visitId: null }, Date.now() - 10_000);
+    const sent = await callRoute(
+      contactRoute.action,
+      inLanguage(post(`/contact-owner?type=tagbacktoken&number=${token}`, { ticket, message: words.first, handover: "place", place: "Gate 2", foundWhere: "Platform 3", website: "" }), elsewhere),
+      { clientIp: `198.51.100.${220 + TRANSLATED.indexOf(locale)}` },
+    );
+    expect(statusOf(sent)).toBe(303);
+    const secret = /^\/f\/([A-Za-z0-9_-]+)\?sent=1$/.exec((sent as Response).headers.get("Location")!)![1]!;
+    await callRoute(
+      (args) => threadRoute.action({ ...args, params: { secret } }),
+      inLanguage(post(`/f/${secret}`, { intent: "send", content: words.again, clientKey: crypto.randomUUID() }), elsewhere),
+      { clientIp: `198.51.100.${220 + TRANSLATED.indexOf(locale)}` },
+    );
+    // Another owner, reading English, writes in a conversation.
+    const other = await createOwner();
+    const started = await startConversation(db, other.id, owner.id);
+    if (!started.ok) throw new Error("conversation not started");
+    // (sendMessage queues the push to the other participant in the message's transaction.)
+    const chatted = await sendMessage(db, { conversationId: started.conversationId, senderId: other.id, content: words.chat });
+    expect(chatted.ok).toBe(true);
+    // Developer mode's sign-up with the owner's address, from an English page: "you already have an account".
+    const unlocked = await callRoute(authRoute.action, post("/auth", { intent: "dev-unlock", password: "lang-pw" }), { clientIp: `203.0.113.${240 + TRANSLATED.indexOf(locale)}` });
+    await callRoute(authRoute.action, inLanguage(post("/auth", { intent: "sign-up", email: owner.email, password: "long-enough" }, cookiesFrom(unlocked)), "en"), {
+      clientIp: `203.0.113.${240 + TRANSLATED.indexOf(locale)}`,
+    });
+    // A sign-in code asked from an English page.
+    await callRoute(authRoute.action, inLanguage(post("/auth", { intent: "email-code", email: owner.email, redirectTo: "" }), "en"));
+
+    const toOwner = await nextMails(owner.email, 1, Date.now() + LIVE_GRACE_MS + 1_000);
+    const toBackup = await nextMails(backup, 0);
+    const t = translator(locale).t;
+    const item = ownerItemLabel({ type: "tagback_token", value: token }, locale);
+    const handover = handoverText("place", "Gate 2", locale);
+    const codeSubject = (mail: Mail) => t("ownerMail.codeSubject", { code: /(\d{6})/.exec(mail.subject)?.[1] ?? "" });
+    // Each kind once: the scan alert, the finder's first message and their second (to the owner and
+    // the backup address), "you already have an account", and the two codes.
+    const secondCode = toOwner.find((mail) => /\d{6}/.test(mail.subject));
+    expect(toOwner.map((mail) => mail.subject).sort()).toEqual(
+      [t("ownerMail.scanSubject", { item }), t("ownerMail.contactSubject", { item, handover }), t("ownerMail.replySubject", { item }), t("ownerMail.againSubject"), codeSubject(secondCode!)].sort(),
+    );
+    expect(codeMail.subject).toBe(codeSubject(codeMail));
+    expect(toBackup.map((mail) => mail.subject).sort()).toEqual([t("ownerMail.contactSubject", { item, handover }), t("ownerMail.replySubject", { item })].sort());
+    const received = [...toOwner, codeMail, ...toBackup];
+    const userData = [words.first, words.again, "Gate 2", "Platform 3"];
+    for (const mail of received) {
+      expectNoEnglish(mail, userData);
+      expect(SCRIPT[locale].test(mail.subject), `${LANGUAGE[locale]}: ${mail.subject}`).toBe(true);
+    }
+    const notices = pushesTo(phone).map((got) => got.notice!);
+    // The scan, the finder's first message, their second (a conversation push), the other owner's message.
+    expect(notices.map((notice) => notice.title).sort()).toEqual(
+      [t("ownerMail.scanSubject", { item }), t("ownerPush.contactTitle", { item }), t("ownerPush.finderAgainTitle"), t("ownerPush.messageTitle")].sort(),
+    );
+    for (const notice of notices) {
+      for (const text of [notice.title, notice.body]) {
+        expect(strayLatin(text, { userData, allow: LATIN_ALLOWED }), text).toEqual([]);
+        expect(SCRIPT[locale].test(text), text).toBe(true);
+      }
+    }
   });
 });
