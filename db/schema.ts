@@ -39,6 +39,12 @@ export const users = sqliteTable("users", {
    * the e-mail is a made-up placeholder, never mailed. See finder_threads.
    */
   anonymousFinder: flag("anonymous_finder"),
+  /**
+   * The language of everything Tagback writes to this account (issue 48, decision 048): its mails
+   * and pushes, whoever caused them. Set at sign-up from the page's language, changed by the
+   * language switch and in Settings. English for the accounts from before it was kept.
+   */
+  locale: text("locale").notNull().default("en"),
   createdAt: createdAt(),
 });
 

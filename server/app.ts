@@ -28,7 +28,8 @@ import stylesheet from "~/app.css?url";
 import { canonicalUrl, keepContext, keepPage, keptKey, keptPages, PAGE_TTL_MS, seesWhatAnyoneSees, type KeepRequest, type KeptPage, type RenderedPage } from "~/core/kept-pages.server";
 import { keptScan, plainScan } from "~/features/finder/scan-page.server";
 import { lookedUpContext } from "~/features/finder/owner-search.server";
-import { ALLOW_READ, METHOD_NOT_ALLOWED } from "./cross-site";
+import { ALLOW_READ } from "./cross-site";
+import { refusal } from "./refusals";
 import { sendDocument, sendKept, sendRendered } from "./kept-response";
 import { keptRoutePaths } from "./kept-routes";
 import { renderSlots } from "./render-slots";
@@ -136,7 +137,7 @@ export const app: RequestHandler = async (req, res, next) => {
     } finally {
       if (waits) renderSlots.release();
     }
-    const response = allowOnMethodNotAllowed(handled);
+    const response = await allowOnMethodNotAllowed(handled, req);
     if (matched.pattern) res.locals.route = matched.pattern;
     const alike = context.get(keepContext);
     if (alike?.rendered && response.status === 200) return await sendAlike(req, res, response, alike, rendering.end);
@@ -230,14 +231,19 @@ function endOnShutdown(res: ExpressResponse, controller: AbortController) {
  * React Router answers a POST to a route without an action with 405 and no Allow header; to a
  * resource route (robots.txt, the health check, the feeds, the event streams) with its serialized
  * error as well, `{"message":"Unexpected Server Error"}`. Every route here has a loader, so such a
- * route allows GET and HEAD: the answer says so, and a resource route's in plain words. (A route
- * that answers 405 itself names its methods, and is left alone.)
+ * route allows GET and HEAD: the answer says so, and a resource route's in plain words, in the
+ * request's language (server/refusals.ts). (A route that answers 405 itself names its methods, and
+ * is left alone.)
  */
-function allowOnMethodNotAllowed(response: Response): Response {
+async function allowOnMethodNotAllowed(response: Response, req: ExpressRequest): Promise<Response> {
   if (response.status !== 405 || response.headers.has("Allow")) return response;
   if (/^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) {
     void response.body?.cancel();
-    return new Response(METHOD_NOT_ALLOWED, { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: ALLOW_READ } });
+    const { locale, text } = await refusal("refusal.methodNotAllowed", { cookie: req.headers.cookie, acceptLanguage: req.get("accept-language"), target: req.originalUrl });
+    return new Response(text, {
+      status: 405,
+      headers: { "Content-Type": "text/plain; charset=utf-8", Allow: ALLOW_READ, "Content-Language": locale, Vary: "Accept-Language, Cookie" },
+    });
   }
   response.headers.set("Allow", ALLOW_READ);
   return response;

@@ -4,7 +4,9 @@
 // server.js works the origin out once per request with readRequestTarget() (the Host header, or
 // the authority of an absolute-form target), refuses what is not a well-formed HTTP/1.x request
 // with a 400 (or 405 for a method we do not serve), and hands the origin to the cross-site check
-// and to server/app.ts, which builds React Router's request URL from it.
+// and to server/app.ts, which builds React Router's request URL from it. A refusal is named by its
+// message key; server/refusals.ts writes it in the request's language.
+import type { RefusalKey } from "./refusals.ts";
 
 export type CrossSiteInput = {
   method: string;
@@ -62,7 +64,6 @@ function originOf(value: string) {
 export const ALLOW = "GET, HEAD, POST";
 /** What a route without an action allows (server/app.ts says so on React Router's 405). */
 export const ALLOW_READ = "GET, HEAD";
-export const METHOD_NOT_ALLOWED = "Method not allowed.";
 const SERVED_METHODS = new Set(ALLOW.split(", "));
 
 export type RequestTargetInput = {
@@ -84,7 +85,8 @@ export type RequestTarget =
   | { kind: "serve"; path: string; origin: string; host: string }
   /** OPTIONS (for `*`, the server as a whole): answered with Allow, never reaches the app. */
   | { kind: "options" }
-  | { kind: "refuse"; status: 400 | 405; message: string };
+  /** Refused: `key` names the plain-text answer (server/refusals.ts writes it in the request's language). */
+  | { kind: "refuse"; status: 400 | 405; key: RefusalKey };
 
 const ABSOLUTE_FORM = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([^#]*)$/;
 // A DNS name or IPv4 address, or an IPv6 literal in brackets, with an optional port.
@@ -96,17 +98,17 @@ const HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
  * HTTP/1.0 without one is taken as addressed to APP_URL's host).
  */
 export function readRequestTarget(input: RequestTargetInput): RequestTarget {
-  const bad = (message: string): RequestTarget => ({ kind: "refuse", status: 400, message });
-  if (input.httpVersion !== "1.1" && input.httpVersion !== "1.0") return bad("Unsupported HTTP version.");
-  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, message: METHOD_NOT_ALLOWED };
-  if (input.protocol !== "http" && input.protocol !== "https") return bad("Unsupported scheme.");
+  const bad = (key: RefusalKey): RequestTarget => ({ kind: "refuse", status: 400, key });
+  if (input.httpVersion !== "1.1" && input.httpVersion !== "1.0") return bad("refusal.badVersion");
+  if (input.method !== "OPTIONS" && !SERVED_METHODS.has(input.method)) return { kind: "refuse", status: 405, key: "refusal.methodNotAllowed" };
+  if (input.protocol !== "http" && input.protocol !== "https") return bad("refusal.badScheme");
 
   let path = input.target;
   let host = input.host;
-  if (path === "*") return input.method === "OPTIONS" ? { kind: "options" } : bad("Bad request target.");
+  if (path === "*") return input.method === "OPTIONS" ? { kind: "options" } : bad("refusal.badTarget");
   if (!path.startsWith("/")) {
     const absolute = ABSOLUTE_FORM.exec(path);
-    if (!absolute || !/^https?$/i.test(absolute[1]!)) return bad("Bad request target.");
+    if (!absolute || !/^https?$/i.test(absolute[1]!)) return bad("refusal.badTarget");
     host = absolute[2]!;
     const rest = absolute[3]!;
     path = rest.startsWith("/") ? rest : `/${rest}`;
@@ -116,20 +118,20 @@ export function readRequestTarget(input: RequestTargetInput): RequestTarget {
   try {
     decodeURIComponent(queryStart === -1 ? path : path.slice(0, queryStart));
   } catch {
-    return bad("Bad percent-encoding in the path.");
+    return bad("refusal.badEncoding");
   }
 
   if (host === undefined) {
-    if (input.httpVersion !== "1.0") return bad("Host header required.");
+    if (input.httpVersion !== "1.0") return bad("refusal.hostRequired");
     host = input.defaultHost;
   }
   const port = HOST.exec(host)?.[1];
-  if (!HOST.test(host) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) return bad("Bad Host header.");
+  if (!HOST.test(host) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) return bad("refusal.badHost");
   let url: URL;
   try {
     url = new URL(`${input.protocol}://${host}${path}`);
   } catch {
-    return bad("Bad request target.");
+    return bad("refusal.badTarget");
   }
   if (input.method === "OPTIONS") return { kind: "options" };
   return { kind: "serve", path, origin: url.origin, host: url.host };

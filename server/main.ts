@@ -197,8 +197,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     });
     if (target.kind === "refuse") {
       if (target.status === 405) res.set("Allow", ALLOW);
-      res.status(target.status).type("text/plain").send(target.message);
-      return;
+      return void refuse(req, res, target.status, target.key).catch(next);
     }
     if (target.kind === "options") {
       res.set("Allow", `${ALLOW}, OPTIONS`).status(204).end();
@@ -224,8 +223,7 @@ export async function serve(env: Env, { announce = true } = {}) {
     if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) {
-      res.status(411).type("text/plain").send("Content-Length required.");
-      return;
+      return void refuse(req, res, 411, "refusal.lengthRequired").catch(next);
     }
     // A photo of a QR code on /found may be a few MB (its route refuses one too large with a message).
     const photo = PHOTO_UPLOAD_PATHS.includes(req.path) && /^multipart\/form-data/i.test(req.get("content-type") ?? "");

@@ -1,14 +1,16 @@
-// The plain-text answers server/main.ts gives before the app runs (a form sent from another site,
-// a body over the limit), in the request's language: the URL's `hl`, the switch's cookie or
-// Accept-Language, as every page picks it (app/middleware/i18n.ts), and in the catalogues' words
-// (app/i18n, `site.crossSiteRefused` and `site.bodyTooLarge`), so each message has one definition.
+// The plain-text answers server/main.ts gives before the app runs (a malformed request line or
+// Host, a method we do not serve, a body without its length, a form sent from another site, a body
+// over the limit) and server/app.ts's 405, in the request's language: the URL's `hl`, the switch's
+// cookie or Accept-Language, as every page picks it (app/middleware/i18n.ts), and in the
+// catalogues' words (app/i18n, `site.crossSiteRefused`, `site.bodyTooLarge` and the `refusal`
+// area), so each message has one definition.
 // Loaded like server/app.ts (through Vite in development, bundled in production): the catalogues
 // import through the `~/` alias.
-import { messageIn } from "~/i18n/messages";
+import { messageIn, type MessageKey } from "~/i18n/messages";
 import { localeFromHeaders } from "~/middleware/i18n";
 import { LANGUAGE_PARAMETER, isLocale } from "~/core/locale";
 
-export type RefusalKey = "site.crossSiteRefused" | "site.bodyTooLarge";
+export type RefusalKey = Extract<MessageKey, "site.crossSiteRefused" | "site.bodyTooLarge" | `refusal.${string}`>;
 
 export type Refusal = { locale: string; text: string };
 

@@ -31,9 +31,34 @@ export function istTime(date: Date, locale: Locale = "en"): string {
   return `${timeFormatIn(locale).format(date)} IST`;
 }
 
-/** "23/11/2026" */
-export function inDate(date: Date): string {
-  return dateFormat.format(date);
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+const clockFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** "23/11/2026"; in another language as Intl writes it there (Telugu "23-11-2026"). */
+export function inDate(date: Date, locale: Locale = "en"): string {
+  if (locale === "en") return dateFormat.format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "numeric" });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * The time of day in India as a mail to an owner says it, without the zone (the catalogue names
+ * it): "04:26 pm" in English; in the other languages with the language's own part of the day
+ * ("शाम 4:26", "மாலை 4:26"), which is how people say a time there. Intl's "PM" for most of them
+ * is the English abbreviation in Latin letters.
+ */
+export function indiaClock(date: Date, locale: Locale): string {
+  if (locale === "en") return timeFormatIn("en").format(date);
+  let format = clockFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: INDIA, hour: "numeric", minute: "2-digit", dayPeriod: "short" });
+    clockFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** "23/11/2026, 03:45:12 pm IST" */

@@ -1,14 +1,17 @@
 import { data } from "react-router";
+import { messageIn } from "~/i18n/messages";
+import { localeOf } from "~/middleware/i18n";
 
 /**
  * The posted form, or a 400 thrown for a body that is not a form (JSON, broken multipart): bad
- * input, never a 500.
+ * input, never a 500. Said in the request's language, like the refusals before the app
+ * (server/refusals.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data("Bad form submission.", { status: 400 });
+    throw data(messageIn(await localeOf(request), "refusal.badForm").title, { status: 400 });
   }
 }
 

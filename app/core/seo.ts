@@ -45,7 +45,8 @@ export function siteUrlOf(matches: Matches): string {
   return typeof root?.siteUrl === "string" ? root.siteUrl.replace(/\/$/, "") : "";
 }
 
-export const SHARE_IMAGE = { path: "/images/share.jpg", width: 1200, height: 630, alt: "Tagback: QR stickers that bring lost things home" };
+/** The share image; its alt text is the page's language's (site.shareText), given to shareMeta. */
+export const SHARE_IMAGE = { path: "/images/share.jpg", width: 1200, height: 630 };
 
 /**
  * The tags that make a shared link look like Tagback: title, description, picture. On a language
@@ -58,12 +59,15 @@ export function shareMeta({
   path,
   siteUrl,
   language,
+  imageAlt,
 }: {
   title: string;
   description: string;
   path: string;
   siteUrl: string;
   language?: { locale: Locale; search: string };
+  /** What the share image shows, in the page's language. */
+  imageAlt: string;
 }) {
   const url = `${siteUrl}${language ? withUrlLocale(path, localeFromUrl(language.search || "/")) : path}`;
   const image = `${siteUrl}${SHARE_IMAGE.path}`;
@@ -81,7 +85,7 @@ export function shareMeta({
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(SHARE_IMAGE.width) },
     { property: "og:image:height", content: String(SHARE_IMAGE.height) },
-    { property: "og:image:alt", content: SHARE_IMAGE.alt },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:site", content: "@tagbackapp" },
     { name: "twitter:title", content: title },

@@ -804,6 +804,115 @@ export const en = {
     thresholdSaved: { title: "Saved" },
     thresholdBad: { title: `Enter a whole number from 1 to ${RETURNS_SHOWN_FROM_MAX.toLocaleString("en-IN")}, or leave it empty to never show the count.` },
   },
+  /**
+   * Every mail to an account, in the account's own language (issue 48, decision 048): a finder's
+   * message and their later ones, scan alerts, sign-in codes, the developer-mode confirmation.
+   * Composed by features/finder-contact/owner-mail.ts and features/account/account-mail.ts. Slots
+   * take what is not ours to translate: numbers, links, a finder's words, a place's name.
+   */
+  ownerMail: {
+    itemToken: { title: "Token {number}" },
+    itemMetroCard: { title: "Metro card {number}" },
+    // A finder's first message ("I found this").
+    contactSubject: { title: "Found: {item} — {handover}" },
+    contactLead: { title: "Someone found your item ({item}) and wrote to you through Tagback." },
+    contactHandover: { title: "How they will hand it back: {handover}" },
+    contactFoundWhere: { title: "Where they found it: {place}" },
+    contactReach: { title: "How to reach them: {contact}" },
+    locationLead: { title: "Where they are (shared from their phone, within about {metres} m):" },
+    locationMapApp: { title: "  Open in your map app: {link}" },
+    locationOsm: { title: "  OpenStreetMap: {link}" },
+    contactMessage: { title: "Their message:" },
+    answerHere: { title: "Answer them here (sign in to Tagback): {link}" },
+    contactNoAccount: { title: "The finder has no Tagback account; they read your answers through a private link." },
+    // The finder's later messages.
+    replySubject: { title: "The finder wrote again: {item}" },
+    replyLead: { title: "The finder of your item ({item}) wrote again:" },
+    // Scan alerts (opt-in in Settings).
+    scanSubject: { title: "Your {item} was just scanned" },
+    scanLead: { title: "Someone just opened your Tagback profile by its {item}." },
+    scanWhen: { title: "When: {time} IST, {date}" },
+    scanPlace: { title: "Approximate place: {place}" },
+    scanPlaceUnknown: { title: "unknown" },
+    scanNext: { title: "If you lost this item, the finder may write to you next: you will get another e-mail then." },
+    scanHistory: { title: "Your search history: {link}" },
+    scanLimit: { title: "You get at most one of these an hour. Turn them off in Settings: {link}" },
+    // Signing in (features/account/sign-in-codes.server.ts, password-accounts.server.ts).
+    codeSubject: { title: "Your Tagback sign-in code: {code}" },
+    codeLead: { title: "Your Tagback sign-in code is {code}" },
+    codeLink: { title: "Or open this link to sign in:" },
+    codeValid: { title: "The code works once, for {minutes} minutes. If you did not ask for it, ignore this mail: nobody can sign in without it." },
+    confirmSubject: { title: "Confirm your Tagback account" },
+    confirmLead: { title: "Welcome to Tagback! Confirm your e-mail address by opening this link:" },
+    confirmIgnore: { title: "If you did not sign up, ignore this message." },
+    againSubject: { title: "Your Tagback account" },
+    againText: { title: "Someone tried to sign up to Tagback with this address. You already have an account: sign in at {link}." },
+  },
+  /**
+   * Every push to an owner's devices, in the account's language. A push names what happened and
+   * never a finder's words unless the owner turned previews on (the preview is then the body).
+   */
+  ownerPush: {
+    location: { title: "Location: {link}" },
+    contactTitle: { title: "Someone found your {item}" },
+    contactBody: { title: "Tap to answer." },
+    scanBody: { title: "Tap to see your search history." },
+    finderAgainTitle: { title: "The finder wrote to you again" },
+    messageTitle: { title: "New message on Tagback" },
+    messageBody: { title: "Tap to read it." },
+  },
+  /** The account's language, in /settings (and set by the language switch while signed in). */
+  accountLanguage: {
+    heading: { title: "Language" },
+    lead: { title: "Tagback writes your e-mails and notifications in this language, whoever they come from. The language switch at the foot of every page changes it too." },
+    label: { title: "Language of e-mails and notifications" },
+    save: { title: "Save language" },
+    saved: { title: "Language saved", description: "Your e-mails and notifications come in {language} from now on." },
+  },
+  /** Titles and descriptions of the public pages, as search results and link previews show them. */
+  meta: {
+    homeTitle: { title: "Tagback | QR stickers that bring lost things home" },
+    homeDescription: {
+      title: "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account. ₹{price} a sticker.",
+    },
+    aboutTitle: { title: "About Tagback | How QR stickers return lost things" },
+    aboutDescription: {
+      title: "How Tagback works: a QR sticker on your things, a finder with any phone, and a profile that shows only what you chose. Try the demo.",
+    },
+    blogTitle: { title: "Blog | Tagback" },
+    blogDescription: {
+      title: "Tagback's blog: how to keep your metro card, laptop, keys and bags safe, and what to do when you lose or find something.",
+    },
+    blogName: { title: "Tagback Blog" },
+    blogErrorTitle: { title: "Error loading blog posts | Tagback Blog" },
+    postTitle: { title: "{post} | Tagback Blog" },
+    postNotFoundTitle: { title: "Blog Post Not Found | Tagback Blog" },
+    postErrorTitle: { title: "Error loading blog post | Tagback Blog" },
+    puzzleTitle: { title: "Puzzle of the Day: The Bank Robbery Case | Tagback" },
+    puzzleDescription: { title: "A bank vault, a missing fortune and a metro card left behind. Can you name the thief?" },
+    privacyDescription: { title: "What Tagback collects, why, who sees it, how long we keep it and how to have it deleted." },
+    termsDescription: { title: "The terms for using Tagback's QR stickers, profiles and messaging." },
+    refundDescription: { title: "Returns within 14 days, refunds within 7 business days, and exchanges for defective stickers." },
+    privacyTitle: { title: "Privacy Policy | Tagback" },
+    termsTitle: { title: "Terms and Conditions | Tagback" },
+    refundTitle: { title: "Refund Policy | Tagback" },
+  },
+  /**
+   * The plain-text answers given before the app runs (server/main.ts, server/cross-site.ts) or
+   * instead of a page (server/app.ts, core/read-form.server.ts), beside site.crossSiteRefused and
+   * site.bodyTooLarge.
+   */
+  refusal: {
+    badVersion: { title: "Unsupported HTTP version." },
+    badScheme: { title: "Unsupported scheme." },
+    badTarget: { title: "Bad request target." },
+    badEncoding: { title: "Bad percent-encoding in the path." },
+    hostRequired: { title: "Host header required." },
+    badHost: { title: "Bad Host header." },
+    methodNotAllowed: { title: "Method not allowed." },
+    lengthRequired: { title: "Content-Length required." },
+    badForm: { title: "Bad form submission." },
+  },
 } as const satisfies Record<string, Record<string, Message>>;
 
 export type Catalogue = typeof en;

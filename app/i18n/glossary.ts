@@ -5,10 +5,36 @@
 // flagged, which no text may contain; `keys` are messages that name the thing and must say it with
 // `use`. app/i18n/glossary.test.ts holds the catalogues to it. A reviewer who prefers another word
 // changes it here first, then in the catalogue.
+//
+// The owner's side (issue 48) adds its own words: the item that was found, the account, signing
+// in, e-mail, notifications (pushes), passkeys and products. The choice is the word people's apps
+// use in that language — a bank's or a railway app's register: where those apps write the English
+// word in the script (साइन इन, ই-মেল, నోటిఫికేషన్, ಪಾಸ್‌ಕೀ), so do we; where they have a word of
+// their own that every reader knows (Hindi and Marathi सूचना and Tamil அறிவிப்பு for a
+// notification, as Android says it; Tamil உள்நுழை for signing in, as the finder's pages already
+// do; Telugu ఖాతా, Kannada ಖಾತೆ, Tamil கணக்கு for an account), that one. Passkeys and products
+// are named on the owner's pages, which are translated next: their words are settled here first.
 import type { Locale } from "~/core/locale";
 import type { MessageKey } from "./messages";
 
-export const TERMS = ["sticker", "token", "owner", "finder", "message", "lostMode", "unlock", "digit"] as const;
+export const TERMS = [
+  "sticker",
+  "token",
+  "owner",
+  "finder",
+  "message",
+  "lostMode",
+  "unlock",
+  "digit",
+  // The owner's side.
+  "item",
+  "account",
+  "signIn",
+  "email",
+  "notification",
+  "passkey",
+  "product",
+] as const;
 export type Term = (typeof TERMS)[number];
 
 export type GlossaryEntry = { use: string; avoid: readonly string[]; keys: readonly MessageKey[] };
@@ -16,14 +42,22 @@ export type GlossaryEntry = { use: string; avoid: readonly string[]; keys: reado
 /** The messages that name each thing (the same in every language). */
 const KEYS: Record<Term, readonly MessageKey[]> = {
   sticker: ["scan.notActivatedLead", "scan.yoursTitle"],
-  token: ["search.numberToken", "scan.stickerToken"],
+  token: ["search.numberToken", "scan.stickerToken", "ownerMail.itemToken"],
   owner: ["scan.messageOwner", "contact.button", "lostMode.title"],
   // The finder is "you" on their own pages; the word itself appears nowhere they read.
-  finder: [],
-  message: ["scan.messageOwner", "contact.button", "contact.messageLabel"],
+  // To the owner, the finder is named ("the finder wrote again").
+  finder: ["ownerMail.replySubject", "ownerPush.finderAgainTitle"],
+  message: ["scan.messageOwner", "contact.button", "contact.messageLabel", "ownerMail.contactMessage", "ownerPush.messageTitle"],
   lostMode: ["lostMode.title"],
   unlock: ["scan.unlockButton", "scan.unlockDigits"],
   digit: ["scan.digitsPlaceholder", "search.numberToken", "scan.unlockDigits"],
+  item: ["ownerMail.contactLead", "ownerPush.contactTitle"],
+  account: ["ownerMail.confirmSubject", "ownerMail.againSubject", "ownerMail.contactNoAccount"],
+  signIn: ["ownerMail.answerHere", "ownerMail.codeLink"],
+  email: ["ownerMail.scanNext", "ownerMail.codeValid", "accountLanguage.label"],
+  notification: ["accountLanguage.label", "accountLanguage.lead"],
+  passkey: [],
+  product: [],
 };
 
 type Words = Record<Term, { use: string; avoid?: readonly string[] }>;
@@ -38,6 +72,14 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     lostMode: { use: "खो" },
     unlock: { use: "अनलॉक" },
     digit: { use: "अंक" },
+    item: { use: "चीज़" },
+    // खाता is a bank's word; apps say अकाउंट.
+    account: { use: "अकाउंट" },
+    signIn: { use: "साइन इन" },
+    email: { use: "ई-मेल" },
+    notification: { use: "सूचना" },
+    passkey: { use: "पासकी" },
+    product: { use: "प्रोडक्ट" },
   },
   mr: {
     sticker: { use: "स्टिकर" },
@@ -48,6 +90,13 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     lostMode: { use: "हरव" },
     unlock: { use: "अनलॉक" },
     digit: { use: "अंक" },
+    item: { use: "वस्तू" },
+    account: { use: "खात" },
+    signIn: { use: "साइन इन" },
+    email: { use: "ई-मेल" },
+    notification: { use: "सूचना" },
+    passkey: { use: "पासकी" },
+    product: { use: "प्रॉडक्ट" },
   },
   bn: {
     sticker: { use: "স্টিকার" },
@@ -59,6 +108,13 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     unlock: { use: "আনলক" },
     // সংখ্যা is "number"; a digit is অঙ্ক.
     digit: { use: "অঙ্ক", avoid: ["সংখ্যা"] },
+    item: { use: "জিনিস" },
+    account: { use: "অ্যাকাউন্ট" },
+    signIn: { use: "সাইন ইন" },
+    email: { use: "ই-মেল" },
+    notification: { use: "নোটিফিকেশন" },
+    passkey: { use: "পাসকি" },
+    product: { use: "প্রোডাক্ট" },
   },
   ta: {
     sticker: { use: "ஸ்டிக்க" },
@@ -70,6 +126,14 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     // திற is "open": the loanword, as on the button.
     unlock: { use: "அன்லாக்", avoid: ["திறப்பதற்கான", "திறக்கும் இலக்க", "திறத்தல்"] },
     digit: { use: "இலக்க" },
+    item: { use: "பொருள" },
+    account: { use: "கணக்க" },
+    signIn: { use: "உள்நுழை" },
+    email: { use: "மின்னஞ்ச" },
+    notification: { use: "அறிவிப்பு" },
+    passkey: { use: "பாஸ்கீ" },
+    // A product is a பொருள் (thing) in Tamil, as the found item is.
+    product: { use: "பொருள" },
   },
   te: {
     sticker: { use: "స్టిక్కర" },
@@ -80,6 +144,13 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     lostMode: { use: "పో" },
     unlock: { use: "అన్‌లాక్" },
     digit: { use: "అంకె" },
+    item: { use: "వస్తువు" },
+    account: { use: "ఖాతా" },
+    signIn: { use: "సైన్ ఇన్" },
+    email: { use: "ఈ-మెయిల్" },
+    notification: { use: "నోటిఫికేషన్" },
+    passkey: { use: "పాస్‌కీ" },
+    product: { use: "ప్రోడక్ట్" },
   },
   kn: {
     sticker: { use: "ಸ್ಟಿಕ್ಕರ" },
@@ -90,6 +161,13 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     lostMode: { use: "ಕಳೆದು" },
     unlock: { use: "ಅನ್‌ಲಾಕ್" },
     digit: { use: "ಅಂಕಿ" },
+    item: { use: "ವಸ್ತು" },
+    account: { use: "ಖಾತೆ" },
+    signIn: { use: "ಸೈನ್ ಇನ್" },
+    email: { use: "ಇ-ಮೇಲ್" },
+    notification: { use: "ನೋಟಿಫಿಕೇಶನ್" },
+    passkey: { use: "ಪಾಸ್‌ಕೀ" },
+    product: { use: "ಪ್ರಾಡಕ್ಟ್" },
   },
 };
 

@@ -1,7 +1,10 @@
 // Message keys and the one place they become text. A key names an area and a message of
 // app/i18n/en.ts ("finder.badToken"); schemas put keys in their issues, routes resolve them here,
-// on the server and in the browser alike, in the request's language (app/core/locale.ts). Areas
-// not translated (signed-in and admin pages) answer in English whatever the language.
+// on the server and in the browser alike, in the request's language (app/core/locale.ts) — or, for
+// what is written to an account (its mails and pushes), in the account's own language (decision
+// 048). The areas of TRANSLATED_AREAS (translated.ts) are complete in every language; the others
+// (the signed-in pages' own texts, to be translated next, and the admin pages, which stay English)
+// answer in English whatever the language.
 import { bn } from "./bn";
 import { en, type Catalogue, type Message } from "./en";
 import { hi } from "./hi";

@@ -1,10 +1,33 @@
-// What every translation of the finder's path has: the areas a finder meets, and the type each
-// language's catalogue (hi.ts, mr.ts, bn.ts, ta.ts, te.ts, kn.ts) satisfies. Derived from en.ts, so
-// a missing or extra key, or a description missing where English has one, fails the type check.
+// What every translation has: the areas a finder meets, what Tagback writes to an account (its
+// mails and pushes, in the account's language: decision 048), the public pages' titles and the
+// plain-text refusals, and the type each language's catalogue (hi.ts, mr.ts, bn.ts, ta.ts, te.ts,
+// kn.ts) satisfies. Derived from en.ts, so a missing or extra key, or a description missing where
+// English has one, fails the type check.
 import type { Catalogue } from "./en";
 
-/** The areas a finder meets; each must be complete in every language. */
-export const TRANSLATED_AREAS = ["common", "finder", "unlock", "scan", "search", "site", "lostMode", "contact", "codeLink", "findLocation", "returns"] as const;
+/** The translated areas; each must be complete in every language. */
+export const TRANSLATED_AREAS = [
+  // The finder's path.
+  "common",
+  "finder",
+  "unlock",
+  "scan",
+  "search",
+  "site",
+  "lostMode",
+  "contact",
+  "codeLink",
+  // The finder's shared location and the item's return (issue 49).
+  "findLocation",
+  "returns",
+  // What is written to an account, and the account's language in /settings (issue 48).
+  "ownerMail",
+  "ownerPush",
+  "accountLanguage",
+  // Public pages' titles and descriptions, and the plain-text refusals.
+  "meta",
+  "refusal",
+] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 
 /** Same areas and keys as the English catalogue; a description where English has one. */

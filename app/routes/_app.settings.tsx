@@ -1,7 +1,8 @@
 // /settings (spec 001 §2 "Settings"): Privacy (each switch saved by its own form post), Account
 // Information, Notifications (contact alerts' backup e-mail and opt-in scan alerts,
 // app/features/finder-contact/; push notifications and this device, app/features/push/), two-factor
-// (honestly not available yet), Account Security (with passkeys: app/features/account/passkey-settings.tsx),
+// (honestly not available yet), Language (the account's, which its mails and pushes are written in:
+// features/account/account-locale.server.ts, decision 048), Account Security (with passkeys: app/features/account/passkey-settings.tsx),
 // Danger Zone (Delete my account, app/features/account/delete-account.tsx, and Contact support)
 // and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -30,6 +31,15 @@ import { deleteAccountAction } from "~/features/account/erasure.server";
 import { PasskeySettings, REMOVE_PASSKEY_INTENT } from "~/features/account/passkey-settings";
 import { passkeysOf, removePasskey } from "~/features/account/passkeys.server";
 import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
+import { accountLocaleOf, setAccountLocale } from "~/features/account/account-locale.server";
+import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
+import { localeCookie } from "~/i18n/locale-cookie.server";
+import { messageIn } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
+import { useT } from "~/i18n/use-t";
+
+/** The form of the Language section. */
+const LANGUAGE_INTENT = "language";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
 
@@ -59,7 +69,17 @@ export async function loader(args: Route.LoaderArgs) {
     pushSettingsOf(db, user.id),
   ]);
   const privacy = Object.fromEntries(PRIVACY_SETTINGS.map((name) => [name, profile?.[name] ?? false])) as Record<PrivacySetting, boolean>;
-  return { privacy, email: user.email, signIn, emailCode: signInCodesAvailable(), alerts, passkeys, push, deleteAccountHref: deleteAccountLink(user.email) };
+  return {
+    privacy,
+    email: user.email,
+    language: accountLocaleOf(db, user.id),
+    signIn,
+    emailCode: signInCodesAvailable(),
+    alerts,
+    passkeys,
+    push,
+    deleteAccountHref: deleteAccountLink(user.email),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
   if ((PUSH_INTENTS as readonly unknown[]).includes(intent)) return pushSettingsAction(context.get(dbContext), request, user.id, formData);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
+  if (intent === LANGUAGE_INTENT) return saveLanguage(context, user.id, formData.get("lang"));
   if (intent === REMOVE_PASSKEY_INTENT) {
     // Only a passkey of this account: another account's id is "not found", like a removed one.
     const removed = await removePasskey(context.get(dbContext), user.id, String(formData.get("passkey") ?? ""));
@@ -84,8 +105,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/settings", { type: "success", ...message("settings.privacyUpdated") });
 }
 
+/**
+ * The account's language, chosen here: its mails and pushes come in it from now on, and the
+ * switch's cookie follows, so the pages do too (as the switch itself does while signed in).
+ */
+async function saveLanguage(context: Route.ActionArgs["context"], userId: string, chosen: FormDataEntryValue | null) {
+  if (!isLocale(chosen)) {
+    return data({ intent: LANGUAGE_INTENT, languageError: `${messageIn(context.get(localeContext), "site.chooseLanguage").title} (${LOCALES.join(", ")})` }, { status: 400 });
+  }
+  await setAccountLocale(context.get(dbContext), userId, chosen);
+  return redirectWithToast(
+    "/settings",
+    { type: "success", ...messageIn(chosen, "accountLanguage.saved", { language: LOCALE_NAMES[chosen] }) },
+    { headers: { "Set-Cookie": await localeCookie().serialize(chosen) } },
+  );
+}
+
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { privacy, email, signIn, emailCode, alerts, passkeys, push, deleteAccountHref } = loaderData;
+  const { privacy, email, language, signIn, emailCode, alerts, passkeys, push, deleteAccountHref } = loaderData;
+  const languageRefused = actionData && "languageError" in actionData ? actionData.languageError : null;
   const passkeyRefused = actionData && "passkeyError" in actionData ? message(actionData.passkeyError) : null;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
   const pushRefused = actionData && "pushError" in actionData ? actionData.pushError : null;
@@ -140,6 +178,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <PushSettings {...push} error={pushRefused} />
         </div>
       </Section>
+
+      <AccountLanguage language={language} refused={languageRefused} />
 
       <Section id="security-title" title="Account Security">
         <SignInMethods google={signIn.google} password={signIn.password} emailCode={emailCode} />
@@ -200,6 +240,43 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
         <SwitchButton on={shown} labelId={`${name}-label`} descriptionId={descriptionId} testId={`privacy-${name}`} />
       </fetcher.Form>
     </li>
+  );
+}
+
+/** The account's language: a plain form, one select and a button, that works without JavaScript. */
+function AccountLanguage({ language, refused }: { language: Locale; refused: string | null }) {
+  const { t } = useT();
+  return (
+    <Section id="language-title" title={t("accountLanguage.heading")}>
+      <form method="post" action="/settings" className="space-y-3" noValidate>
+        <input type="hidden" name="intent" value={LANGUAGE_INTENT} />
+        <p id="account-language-lead" className="text-sm text-slate-600">
+          {t("accountLanguage.lead")}
+        </p>
+        {refused ? <FormAlert title={refused} /> : null}
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="block min-w-0 text-sm font-medium text-slate-900">
+            {t("accountLanguage.label")}
+            <select
+              name="lang"
+              defaultValue={language}
+              aria-describedby="account-language-lead"
+              className="mt-1 block w-full min-w-40 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
+              data-testid="account-language"
+            >
+              {LOCALES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LOCALE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="outline">
+            {t("accountLanguage.save")}
+          </Button>
+        </div>
+      </form>
+    </Section>
   );
 }
 

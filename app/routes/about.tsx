@@ -12,19 +12,14 @@ import { AboutRest, AboutTop } from "~/features/marketing/lazy-pages";
 import { shareMeta, siteUrlOf } from "~/core/seo";
 import { metaT, useT } from "~/i18n/use-t";
 
-const PAGE = {
-  title: "About Tagback | How QR stickers return lost things",
-  description:
-    "How Tagback works: a QR sticker on your things, a finder with any phone, and a profile that shows only what you chose. Try the demo.",
-};
-
 // A URL per language (`?hl=`), each naming the others (core/seo.ts languageLinks).
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const translate = metaT(matches);
+  const page = { title: translate.t("meta.aboutTitle"), description: translate.t("meta.aboutDescription") };
   const language = { locale: translate.locale, search: location.search };
   return [
-    ...finderMeta(loaderData, PAGE, translate),
-    ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/about", siteUrl: siteUrlOf(matches), language })),
+    ...finderMeta(loaderData, page, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...page, path: "/about", siteUrl: siteUrlOf(matches), language, imageAlt: translate.t("site.shareText") })),
   ];
 };
 

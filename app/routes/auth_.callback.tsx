@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/core/toast.server";
 import { dbContext } from "~/core/context";
 import { upsertGoogleUser } from "~/features/account/users.server";
 import { message } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   try {
     const identity = await getAuthenticator().authenticate("google", request);
-    const { userId, created } = await upsertGoogleUser(db, identity);
+    // The language of the page the return lands on: the sign-in page's (decision 048).
+    const { userId, created } = await upsertGoogleUser(db, identity, context.get(localeContext));
     const redirectTo = await redirectToCookie().parse(request.headers.get("Cookie"));
     const headers = new Headers();
     headers.append("Set-Cookie", await createSession(db, userId));

@@ -96,7 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return refuse(submission.error?.email ? emailProblemOf(submission.error) : "auth.codeFormat", 400);
   }
-  const outcome = await checkSignInCode(db, submission.value.email, submission.value.code);
+  // A new account keeps the language this page was in (decision 048).
+  const outcome = await checkSignInCode(db, submission.value.email, submission.value.code, context.get(localeContext));
   if (!outcome.ok) {
     if (outcome.reason === "tries-used") return refuse("auth.codeTriesUsed", 429);
     return refuse(outcome.reason === "wrong" ? "auth.codeWrong" : "auth.codeDead", 400);

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/blog._index";
+import { metaT } from "~/i18n/use-t";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { BlogListLoading, PostSkeleton, useBlogPending } from "~/features/content/blog-pending";
 import { PostPreviewCard } from "~/features/content/post-preview";
@@ -33,16 +34,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return onlySearch ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.state === "error" ? "Error loading blog posts | Tagback Blog" : "Blog | Tagback" },
-  {
-    name: "description",
-    content: "Tagback's blog: how to keep your metro card, laptop, keys and bags safe, and what to do when you lose or find something.",
-  },
-  { property: "og:type", content: "website" },
-  { property: "og:title", content: "Tagback Blog" },
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Tagback Blog", href: "/blog/rss.xml" },
-];
+// In the page's language; the posts themselves are as published (English).
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: loaderData?.state === "error" ? t("meta.blogErrorTitle") : t("meta.blogTitle") },
+    { name: "description", content: t("meta.blogDescription") },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: t("meta.blogName") },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: t("meta.blogName"), href: "/blog/rss.xml" },
+  ];
+};
 
 export default function BlogList() {
   const loaderData = useLoaderData<typeof loader>();

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const language = { locale: translate.locale, search: location.search };
   return [
     ...finderMeta(loaderData, page, translate),
-    ...(loaderData?.search ? [] : shareMeta({ ...page, path: "/findowner", siteUrl: siteUrlOf(matches), language })),
+    ...(loaderData?.search ? [] : shareMeta({ ...page, path: "/findowner", siteUrl: siteUrlOf(matches), language, imageAlt: translate.t("site.shareText") })),
   ];
 };
 

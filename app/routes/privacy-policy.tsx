@@ -1,5 +1,6 @@
 // /privacy-policy (spec 001 §2 "Legal and refund pages", §9): static text, no JavaScript.
 import type { Route } from "./+types/privacy-policy";
+import { metaT } from "~/i18n/use-t";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL, supportWhatsAppLink } from "~/core/site";
 import { getEnv } from "~/core/env.server";
@@ -7,10 +8,14 @@ import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | Tagback" },
-  { name: "description", content: "What Tagback collects, why, who sees it, how long we keep it and how to have it deleted." },
-];
+// The title and description in the page's language; the binding text below stays English.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: t("meta.privacyTitle") },
+    { name: "description", content: t("meta.privacyDescription") },
+  ];
+};
 
 const mail = (subject: string) => (
   <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}>
@@ -32,7 +37,7 @@ const sections = (backupDays: number): PolicySection[] => [
         <p>We collect only what the service needs to return lost things to their owners:</p>
         <PolicyList
           items={[
-            <><strong>Account:</strong> your e-mail address and, if you sign in with Google, your name and profile picture from your Google account. If you use a password, we store only a salted hash of it. If you sign in with a code by e-mail, we keep only a keyed hash of the code until it is used or expires (10 minutes).</>,
+            <><strong>Account:</strong> your e-mail address and, if you sign in with Google, your name and profile picture from your Google account. If you use a password, we store only a salted hash of it. If you sign in with a code by e-mail, we keep only a keyed hash of the code until it is used or expires (10 minutes). We keep the language you chose (at sign-up, with the language switch or in Settings), so that our e-mails and notifications to you are in it.</>,
             <><strong>Passkeys:</strong> for each passkey you add, we store its public key, its credential id, a signature counter, how your device connects to it (for example "internal"), the name of the device and browser it was added on (for example "Chrome on Android"), and when it was added and last used. Your fingerprint, face or PIN never leave your device, and we never receive them. Deleting a passkey in Settings, or your account, removes all of this.</>,
             <><strong>Profile:</strong> what you choose to enter: first and last name, X (Twitter) username, a short bio, a photo, your metro card number, your mobile number and the numbers or handles you publish for SMS, calls, Telegram and WhatsApp, and your privacy switches.</>,
             <><strong>Stickers and items:</strong> the tokens you claim, the products you register on them and the items you report as lost.</>,

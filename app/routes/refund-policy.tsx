@@ -1,15 +1,20 @@
 // /refund-policy (spec 001 §2, §4 "refund flow", §5 "Refund eligibility", §9): static text, no JavaScript.
 import type { Route } from "./+types/refund-policy";
+import { metaT } from "~/i18n/use-t";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
 import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Refund Policy | Tagback" },
-  { name: "description", content: "Returns within 14 days, refunds within 7 business days, and exchanges for defective stickers." },
-];
+// The title and description in the page's language; the binding text below stays English.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: t("meta.refundTitle") },
+    { name: "description", content: t("meta.refundDescription") },
+  ];
+};
 
 const support = (subject: string) => (
   <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`}>

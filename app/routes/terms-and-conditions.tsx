@@ -1,16 +1,21 @@
 // /terms-and-conditions (spec 001 §2 "Legal and refund pages", §9): static text, no JavaScript.
 import { Link } from "react-router";
 import type { Route } from "./+types/terms-and-conditions";
+import { metaT } from "~/i18n/use-t";
 import { PolicyList, PolicyPage, type PolicySection } from "~/features/content/policy-page";
 import { SUPPORT_EMAIL } from "~/core/site";
 import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms and Conditions | Tagback" },
-  { name: "description", content: "The terms for using Tagback's QR stickers, profiles and messaging." },
-];
+// The title and description in the page's language; the binding text below stays English.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: t("meta.termsTitle") },
+    { name: "description", content: t("meta.termsDescription") },
+  ];
+};
 
 const support = (
   <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>

@@ -200,7 +200,7 @@ describe("GET /settings/data", () => {
 
   test("the rows as the owner knows them: profile, settings, history with its places, threads with what the finder shared", async () => {
     const { data } = await exportOf(asha);
-    expect(data.account).toMatchObject({ email: asha.email, signsInWith: { google: true, password: true } });
+    expect(data.account).toMatchObject({ email: asha.email, signsInWith: { google: true, password: true }, language: "en" });
     expect(data.profile).toMatchObject({ firstName: "Asha", mobileNumber: asha.mobile, metroCardNumber: asha.metro, bio: "Asha's bio" });
     expect(data.privacySettings).toMatchObject({ maskBio: true, showEmail: false });
     expect(data.alertSettings).toMatchObject({ backupEmail: asha.backup, scanAlerts: true });

@@ -16,7 +16,7 @@ import { createSession } from "~/features/account/session.server";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY } from "~/features/finder-contact/rules";
 import { translator } from "~/i18n/messages";
-import { mailsIn } from "../support/mail-files";
+import { mailsIn, readMail } from "../support/mail-files";
 import { startSmtp, type SmtpProcess } from "../support/smtp-process";
 import { startServer, stopServer, type ServerProcess } from "./helpers";
 
@@ -167,33 +167,3 @@ test("the owner's answer arrives in each finder's language, subject and body, as
   // The other seeded owners' mailboxes got nothing of it.
   for (const bystander of [other.email]) expect(mailsTo(bystander).join("\n")).not.toContain("Gate 2 at 6 pm");
 });
-
-/** A received mail's headers (folded ones unfolded, encoded words decoded) and its body's lines, decoded. */
-function readMail(mail: string): { headers: string[]; lines: string[] } {
-  const split = mail.indexOf("\r\n\r\n");
-  const headers = mail
-    .slice(0, split)
-    .replace(/\r\n[ \t]+/g, " ")
-    .split("\r\n")
-    .map((line) => utf8(line.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) => wordBytes(encoding, text))));
-  const encoding = headers.find((line) => /^content-transfer-encoding:/i.test(line))?.split(":")[1]?.trim().toLowerCase();
-  const raw = mail.slice(split + 4);
-  const body =
-    encoding === "base64"
-      ? Buffer.from(raw, "base64").toString("utf8")
-      : encoding === "quoted-printable"
-        ? utf8(raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))))
-        : raw;
-  return { headers, lines: body.split(/\r?\n/) };
-}
-
-/** An RFC 2047 encoded word's bytes, one character per byte. */
-function wordBytes(encoding: string, text: string): string {
-  if (encoding.toUpperCase() === "B") return Buffer.from(text, "base64").toString("latin1");
-  return text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** Bytes held one per character, read as UTF-8. */
-function utf8(bytes: string): string {
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}

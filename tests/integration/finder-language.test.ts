@@ -14,7 +14,7 @@ import { DEMO_IDENTIFIERS } from "../../db/seed.ts";
 import * as schema from "../../db/schema.ts";
 import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 import { SEARCHES_PER_MINUTE, UNLOCK_WRONG_PER_CLIENT } from "../../app/features/finder/rules.ts";
-import { socialLinks } from "../../app/core/site.ts";
+import { socialLinks, STICKER_PRICE_INR } from "../../app/core/site.ts";
 import { formTicket } from "../../app/features/finder-contact/form-ticket.server.ts";
 import { LOCALES, LOCALE_NAMES } from "../../app/core/locale.ts";
 import { ENGLISH_RUN, LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts.ts";
@@ -548,5 +548,46 @@ describe("one page, one language (issue 34)", () => {
     expect(html).toContain(messageIn("ta", "search.pageTitle").title);
     expect(html).not.toContain('id="hero"');
     expect(html).not.toContain('id="faq"');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The public pages' titles, descriptions and the share image's alt text, in each language (issue
+// 48): what a search result or a shared link shows before anyone opens the page. The bodies of
+// the legal pages and the blog's posts stay as written (English).
+
+/** An attribute's or a title's text as React writes it into HTML. */
+const unescaped = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const titleOf = (html: string) => unescaped(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
+const metaOf = (html: string, attribute: "name" | "property", name: string) =>
+  unescaped(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? "");
+
+describe.each(TRANSLATED)("the public pages' titles in %s", (locale) => {
+  const m = (key: MessageKey, values?: Record<string, string | number>) => messageIn(locale, key, values).title;
+  test("title, description and the share image's alt text of each public page", async () => {
+    const pages: Array<[string, string, string]> = [
+      ["/", m("meta.homeTitle"), m("meta.homeDescription", { price: STICKER_PRICE_INR })],
+      ["/about", m("meta.aboutTitle"), m("meta.aboutDescription")],
+      ["/findowner", m("search.metaTitle"), m("search.metaDescription")],
+      ["/blog", m("meta.blogTitle"), m("meta.blogDescription")],
+      ["/puzzle", m("meta.puzzleTitle"), m("meta.puzzleDescription")],
+      ["/privacy-policy", m("meta.privacyTitle"), m("meta.privacyDescription")],
+      ["/terms-and-conditions", m("meta.termsTitle"), m("meta.termsDescription")],
+      ["/refund-policy", m("meta.refundTitle"), m("meta.refundDescription")],
+    ];
+    for (const [path, title, description] of pages) {
+      const { html } = await get(path, { "Accept-Language": phoneIn(locale) });
+      expect(titleOf(html), path).toBe(title);
+      expect(metaOf(html, "name", "description"), path).toBe(description);
+      expect(SCRIPT[locale].test(title), path).toBe(true);
+      if (["/", "/about", "/findowner"].includes(path)) expect(metaOf(html, "property", "og:image:alt"), path).toBe(m("site.shareText"));
+    }
+    // A post: the frame in the language, the post's own title as published.
+    const { html: blog } = await get("/blog", { "Accept-Language": phoneIn(locale) });
+    const slug = /href="\/blog\/([a-z0-9-]+)"/.exec(blog)![1]!;
+    const { html: post } = await get(`/blog/${slug}`, { "Accept-Language": phoneIn(locale) });
+    const postTitle = metaOf(post, "property", "og:title");
+    expect(titleOf(post)).toBe(m("meta.postTitle", { post: postTitle }));
+    expect(titleOf((await get("/blog/no-such-post-at-all", { "Accept-Language": phoneIn(locale) })).html)).toBe(m("meta.postNotFoundTitle"));
   });
 });

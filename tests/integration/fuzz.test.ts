@@ -417,7 +417,7 @@ test("a POST to every read-only resource route is a 405 naming GET and HEAD, and
     const response = await rawRequest(server.port, encode({ method: "POST", target, headers: [sameOrigin(), FORM], body: form({ intent: "x" }), signedIn: true }));
     expect(response.status, target).toBe(405);
     expect(response.headers.allow, target).toBe("GET, HEAD");
-    expect(response.body, target).toBe("Method not allowed.");
+    expect(response.body, target).toBe("Method not allowed.\n");
   }
   expect(crashLines(server.stderr()).slice(errorsBefore)).toEqual([]);
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { crashLines, rawRequest, startServer, stopServer, type ServerProcess } from "./helpers";
 import { LOCALES } from "../../app/core/locale.ts";
-import { messageIn } from "../../app/i18n/messages.ts";
+import { messageIn, type MessageKey } from "../../app/i18n/messages.ts";
 
 let server: ServerProcess;
 let dir: string;
@@ -221,6 +221,32 @@ describe("the plain-text refusals before the app, in the request's language", ()
     expect(large.status).toBe(413);
     expect(large.headers.get("content-language")).toBe(locale);
     expect(await large.text()).toBe(text(locale, "site.bodyTooLarge"));
+  });
+
+  test.each(LOCALES)("400, 405 and 411 in %s, from Accept-Language, and a form that is not one", async (locale) => {
+    const utf8 = (body: string) => Buffer.from(body, "latin1").toString("utf8");
+    const plain = (key: MessageKey) => `${messageIn(locale, key).title}\n`;
+    const ask = (lines: string[], body = "") => rawRequest(server.port, crlf([...lines, `Accept-Language: ${locale}-IN,${locale};q=0.9`, "Connection: close"]) + body);
+    const badHost = await ask(["GET / HTTP/1.1", "Host: local/host"]);
+    expect(badHost.status).toBe(400);
+    expect(badHost.headers["content-language"]).toBe(locale);
+    expect(utf8(badHost.body)).toBe(plain("refusal.badHost"));
+    const put = await ask(["PUT / HTTP/1.1", `Host: ${host()}`, "Content-Length: 0"]);
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe("GET, HEAD, POST");
+    expect(utf8(put.body)).toBe(plain("refusal.methodNotAllowed"));
+    const chunked = await ask(["POST /language HTTP/1.1", `Host: ${host()}`, "Content-Type: application/x-www-form-urlencoded", "Transfer-Encoding: chunked"], "0\r\n\r\n");
+    expect(chunked.status).toBe(411);
+    expect(utf8(chunked.body)).toBe(plain("refusal.lengthRequired"));
+    // A read-only resource route: React Router's 405, answered in plain words (server/app.ts).
+    const robots = await ask(["POST /robots.txt HTTP/1.1", `Host: ${host()}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 1"], "x");
+    expect(robots.status).toBe(405);
+    expect(robots.headers["content-language"]).toBe(locale);
+    expect(utf8(robots.body)).toBe(plain("refusal.methodNotAllowed"));
+    // A multipart body that is not one (core/read-form.server.ts): a 400 in words, not a 500.
+    const broken = await ask(["POST /language HTTP/1.1", `Host: ${host()}`, "Content-Type: multipart/form-data; boundary=x", "Content-Length: 5"], "--y\r\n");
+    expect(broken.status).toBe(400);
+    expect(utf8(broken.body)).toContain(messageIn(locale, "refusal.badForm").title);
   });
 
   test("the switch's cookie wins over Accept-Language, and a language the URL names over both", async () => {

@@ -50,7 +50,7 @@ export type DataExport = Awaited<ReturnType<typeof exportOwnData>>;
 /** The owner's data, as the JSON download holds it. */
 export async function exportOwnData(db: Db, userId: string, now = new Date()) {
   const [account, profile, admin, tokens, ownProducts, history, reports, conversations, ownSessions, batches, lookups, notifications, ownPasskeys, devices] = await Promise.all([
-    db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
+    db.select(only(users, ["email", "googleSub", "passwordHash", "emailConfirmedAt", "locale", "createdAt"])).from(users).where(eq(users.id, userId)).get(),
     db.select().from(profiles).where(eq(profiles.id, userId)).get(),
     db.select(only(adminUsers, ["createdAt"])).from(adminUsers).where(eq(adminUsers.userId, userId)).get(),
     db.select(only(tagbackTokens, ["token", "isVerified", "createdAt"])).from(tagbackTokens).where(eq(tagbackTokens.userId, userId)).orderBy(asc(tagbackTokens.createdAt)).all(),
@@ -99,6 +99,8 @@ export async function exportOwnData(db: Db, userId: string, now = new Date()) {
       email: account?.email ?? null,
       signsInWith: { google: Boolean(account?.googleSub), password: Boolean(account?.passwordHash), emailCode: true, passkeys: ownPasskeys.length },
       emailConfirmedAt: account?.emailConfirmedAt ?? null,
+      // The language its mails and pushes are written in (decision 048).
+      language: account?.locale ?? null,
       createdAt: account?.createdAt ?? null,
     },
     profile: profile
@@ -236,7 +238,7 @@ export type HeldRow = { what: string; count: number; why: string; kept: string }
 export function summaryOf(data: DataExport): HeldRow[] {
   const finderThreads = data.conversations.filter((conversation) => conversation.foundThis).length;
   const rows: HeldRow[] = [
-    { what: "Account: your e-mail and how you sign in", count: 1, why: "To sign you in and to send you alerts.", kept: WHILE_ACCOUNT },
+    { what: "Account: your e-mail, how you sign in and your language", count: 1, why: "To sign you in and to send you alerts, in your language.", kept: WHILE_ACCOUNT },
     {
       what: "Profile and privacy settings",
       count: data.profile ? 1 : 0,

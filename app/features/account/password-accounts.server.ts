@@ -9,6 +9,9 @@ import { getEnv } from "~/core/env.server";
 import { queueMails } from "~/core/outbox.server";
 import { hashPassword, verifyPassword } from "../../../db/password";
 import { clearFailures, isLocked, recordFailure } from "~/core/rate-limit.server";
+import type { Locale } from "~/core/locale";
+import { accountLocaleOf } from "./account-locale.server";
+import { confirmMail, signUpAgainMail } from "./account-mail";
 import { SIGN_IN_PER_CLIENT_LIMIT, SIGN_IN_PER_EMAIL_LIMIT } from "./rules";
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -16,7 +19,11 @@ const hashSecret = (secret: string) => createHash("sha256").update(secret).diges
 // Verifying against this keeps the time of "no such account" equal to "wrong password".
 let dummyHash: Promise<string> | undefined;
 
-export async function signUp(db: Db, rawEmail: string, password: string): Promise<void> {
+/**
+ * A developer-mode sign-up: a new account in `locale` (the page's language) and its confirmation
+ * link by mail; an address that has an account gets a mail in that account's language instead.
+ */
+export async function signUp(db: Db, rawEmail: string, password: string, locale: Locale): Promise<void> {
   const email = normalizeEmail(rawEmail);
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const link = `${getEnv().APP_URL}/auth/confirm?token=`;
@@ -28,8 +35,7 @@ export async function signUp(db: Db, rawEmail: string, password: string): Promis
         kind: "account",
         userId: existing.id,
         to: email,
-        subject: "Your Tagback account",
-        text: `Someone tried to sign up to Tagback with this address. You already have an account: sign in at ${getEnv().APP_URL}/auth.`,
+        ...signUpAgainMail({ link: `${getEnv().APP_URL}/auth` }, accountLocaleOf(db, existing.id)),
       },
     ]);
     return;
@@ -39,7 +45,7 @@ export async function signUp(db: Db, rawEmail: string, password: string): Promis
   db.transaction((tx) => {
     const [user] = tx
       .insert(users)
-      .values({ email, passwordHash, confirmationTokenHash: hashSecret(secret) })
+      .values({ email, passwordHash, confirmationTokenHash: hashSecret(secret), locale })
       .returning({ id: users.id })
       .all();
     tx.insert(profiles).values({ id: user.id }).run();
@@ -49,8 +55,7 @@ export async function signUp(db: Db, rawEmail: string, password: string): Promis
         kind: "account",
         userId: user.id,
         to: email,
-        subject: "Confirm your Tagback account",
-        text: `Welcome to Tagback! Confirm your e-mail address by opening this link:\n\n${link}${secret}\n\nIf you did not sign up, ignore this message.`,
+        ...confirmMail({ link: `${link}${secret}` }, locale),
       },
     ]);
   });

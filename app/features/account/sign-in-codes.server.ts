@@ -16,6 +16,9 @@
 //   sent if the outbox still holds it (decision 033).
 // - The mail is a row of the outbox (core/outbox.server.ts, decision 032), queued in the code's own
 //   transaction: the code exists exactly when its mail is owed, and the request never waits for SMTP.
+// - The mail is in the language of the account the address belongs to, or, for an address with no
+//   account yet, of the page that asked (decision 048); an account made by a right code keeps that
+//   page's language. Only the reader of the mailbox sees which: the form's answer is the same.
 // - The limit of codes per address counts the mailbox the address delivers to (victim+1@ and
 //   Victim@ are victim@), while the code, its row and the account keep the address as typed
 //   (lower-cased): two spellings stay two accounts, only their inbox is shared (decision 044).
@@ -36,6 +39,9 @@ import { cookieSecrets, getEnv } from "~/core/env.server";
 import { queueMails, type QueuedMail } from "~/core/outbox.server";
 import { consume } from "~/core/rate-limit.server";
 import { safeEqual } from "~/core/safe-equal.server";
+import { DEFAULT_LOCALE, type Locale } from "~/core/locale";
+import { accountLocaleOfEmail } from "./account-locale.server";
+import { signInCodeMail } from "./account-mail";
 import { normalizeEmail } from "./admins.server";
 import {
   CODE_BROWSER_DAYS,
@@ -154,9 +160,16 @@ export type CodeRequestResult = { ok: true; browser: CodeBrowser } | { ok: false
 /**
  * Sends a new code to the address (replacing any code before it), unless the mailbox had its
  * codes for this hour. Known and unknown addresses take the same path. On success, the browser as
- * it is to be kept: the new code is the one it asked for.
+ * it is to be kept: the new code is the one it asked for. `locale` is the asking page's language,
+ * the mail's when the address has no account.
  */
-export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = "", browser: CodeBrowser = { asked: null, proven: [] }): Promise<CodeRequestResult> {
+export async function sendSignInCode(
+  db: Db,
+  rawEmail: string,
+  redirectTo = "",
+  browser: CodeBrowser = { asked: null, proven: [] },
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CodeRequestResult> {
   const email = normalizeEmail(rawEmail);
   if (!(await spendCodeAllowance(db, email, browser))) return { ok: false, reason: "address-limit" };
   const code = newCode();
@@ -171,13 +184,13 @@ export async function sendSignInCode(db: Db, rawEmail: string, redirectTo = "", 
       .values({ id, email, codeHash: codeHash(id, code), expiresAt })
       .onConflictDoUpdate({ target: signInCodes.email, set: { id, codeHash: codeHash(id, code), wrongTries: 0, expiresAt, createdAt: new Date() } })
       .run();
-    queueMails(tx, [codeMail(id, email, code, redirectTo)]);
+    queueMails(tx, [codeMail(id, email, code, redirectTo, accountLocaleOfEmail(tx, email) ?? locale)]);
   });
   return { ok: true, browser: { asked: id, proven: browser.proven } };
 }
 
 /** The one mail that carries a sign-in code (the only place a code leaves the server). */
-function codeMail(id: string, email: string, code: string, redirectTo: string): QueuedMail {
+function codeMail(id: string, email: string, code: string, redirectTo: string, locale: Locale): QueuedMail {
   const link = `${getEnv().APP_URL}${codePagePath({ email, code, redirectTo })}`;
   return {
     // The code's row id: the key names no address (settled rows outlive an erasure for a few days).
@@ -186,11 +199,7 @@ function codeMail(id: string, email: string, code: string, redirectTo: string): 
     // Someone is on the code page waiting for it: the outbox's urgent lane (decision 042).
     urgent: true,
     to: email,
-    subject: `Your Tagback sign-in code: ${code}`,
-    text:
-      `Your Tagback sign-in code is ${code}\n\n` +
-      `Or open this link to sign in:\n${link}\n\n` +
-      `The code works once, for ${SIGN_IN_CODE_VALID_MINUTES} minutes. If you did not ask for it, ignore this mail: nobody can sign in without it.`,
+    ...signInCodeMail({ code, link, minutes: SIGN_IN_CODE_VALID_MINUTES }, locale),
   };
 }
 
@@ -198,11 +207,11 @@ export type CodeCheckResult = { ok: true; userId: string; created: boolean } | {
 
 /**
  * Checks a typed code for the address. Right: the code is used up and the account found (by its
- * e-mail, so the same account as Google's) or created, with the address verified. Wrong: one try
- * spent, "tries-used" when it was the last; "dead" when there is no live code (none sent,
- * expired, used, replaced, or out of tries).
+ * e-mail, so the same account as Google's) or created, with the address verified and `locale` (the
+ * page's language) as its language. Wrong: one try spent, "tries-used" when it was the last;
+ * "dead" when there is no live code (none sent, expired, used, replaced, or out of tries).
  */
-export async function checkSignInCode(db: Db, rawEmail: string, typed: string): Promise<CodeCheckResult> {
+export async function checkSignInCode(db: Db, rawEmail: string, typed: string, locale: Locale = DEFAULT_LOCALE): Promise<CodeCheckResult> {
   const email = normalizeEmail(rawEmail);
   const now = new Date();
   // Spend a try first: a guess is counted whether or not it is right.
@@ -223,7 +232,7 @@ export async function checkSignInCode(db: Db, rawEmail: string, typed: string): 
   }
   const taken = await db.delete(signInCodes).where(eq(signInCodes.id, row.id)).returning({ id: signInCodes.id });
   if (taken.length === 0) return { ok: false, reason: "dead" };
-  const account = accountForVerifiedEmail(db, email);
+  const account = accountForVerifiedEmail(db, email, locale);
   return account ? { ok: true, ...account } : { ok: false, reason: "dead" };
 }
 
@@ -234,7 +243,7 @@ export async function checkSignInCode(db: Db, rawEmail: string, typed: string): 
  * must not open the account of the person who just did. Null for the placeholder address of an
  * anonymous finder (features/finder-contact), which is nobody's and never signs in.
  */
-function accountForVerifiedEmail(db: Db, email: string): { userId: string; created: boolean } | null {
+function accountForVerifiedEmail(db: Db, email: string, locale: Locale): { userId: string; created: boolean } | null {
   return db.transaction((tx) => {
     const found = tx
       .select({ id: users.id, confirmedAt: users.emailConfirmedAt })
@@ -247,7 +256,7 @@ function accountForVerifiedEmail(db: Db, email: string): { userId: string; creat
       }
       return { userId: found.id, created: false };
     }
-    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date() }).onConflictDoNothing().returning({ id: users.id }).all();
+    const [user] = tx.insert(users).values({ email, emailConfirmedAt: new Date(), locale }).onConflictDoNothing().returning({ id: users.id }).all();
     if (!user) return null;
     tx.insert(profiles).values({ id: user.id }).run();
     return { userId: user.id, created: true };

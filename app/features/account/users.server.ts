@@ -4,6 +4,7 @@ import type { Db } from "../../../db/connection";
 import { profiles, users } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { normalizeEmail } from "~/features/account/admins.server";
+import { DEFAULT_LOCALE, type Locale } from "~/core/locale";
 
 // /settings reads it on every page: prepared once per connection (core/prepared.server.ts).
 const credentialsOf = preparedPerConnection((db) =>
@@ -21,9 +22,10 @@ export type GoogleIdentity = { sub: string; email: string; picture: string | nul
 /**
  * Finds the user by Google's subject id, or creates the user and an empty profile on the first
  * sign-in. An existing account with the same e-mail (developer mode) is linked to the Google id.
- * A profile without a photo takes the Google picture.
+ * A profile without a photo takes the Google picture. A new account's language is `locale`, the
+ * language of the page the sign-in started from (decision 048).
  */
-export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promise<{ userId: string; created: boolean }> {
+export async function upsertGoogleUser(db: Db, identity: GoogleIdentity, locale: Locale = DEFAULT_LOCALE): Promise<{ userId: string; created: boolean }> {
     const email = normalizeEmail(identity.email);
   let created = false;
   const userId = db.transaction((tx) => {
@@ -37,7 +39,7 @@ export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promis
     created = true;
     const [user] = tx
       .insert(users)
-      .values({ email, googleSub: identity.sub, emailConfirmedAt: new Date() })
+      .values({ email, googleSub: identity.sub, emailConfirmedAt: new Date(), locale })
       .returning({ id: users.id })
       .all();
     const [firstName, ...rest] = (identity.name ?? "").trim().split(/\s+/);

@@ -11,36 +11,27 @@
 //   cannot both alert. By e-mail and/or push, like contact alerts.
 // A push says what happened, never the finder's words or where the scan was, unless the owner
 // turned previews on: a phone's lock screen is public.
+// Every mail and push to the owner is in the owner's language, the account's (decision 048), not
+// the finder's: owner-mail.server.ts and features/push/owner-push.ts compose them. The finder's
+// own mails follow the finder's language (finder-mail.ts).
 import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { conversationParticipants, profiles, searchHistory, users } from "../../../db/schema";
 import { getEnv } from "~/core/env.server";
-import { inDate, istTime } from "~/core/india-time";
 import { queueMails, queuePushes, queuedWithin, type QueuedMail } from "~/core/outbox.server";
 import { alertTargets, productName } from "~/features/push/devices.server";
 import { preview } from "~/features/push/message-push.server";
+import { contactPush, scanPush } from "~/features/push/owner-push";
 import { CONTACT_PUSH, SCAN_PUSH } from "~/features/push/rules";
-import { message, type MessageKey } from "~/i18n/messages";
+import { accountLocaleOf } from "~/features/account/account-locale.server";
 import type { SearchQuery } from "~/features/finder/search-input";
 import type { ContactInput } from "./contact-input";
-import { itemLabel, itemNumber, privatePath, type ItemRef } from "./threads.server";
-import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES, type Handover } from "./rules";
-import { finderLinkMail, ownerAnswerMail, quoted } from "./finder-mail";
-import { locationMailLines, withLocationPreview } from "./finder-location";
+import { itemNumber, privatePath, type ItemRef } from "./threads.server";
+import { REPLY_ALERT_EVERY_MINUTES, REPLY_ALERT_QUIET_MINUTES, SAME_CLIENT_MINUTES, SCAN_ALERT_INTERVAL_MINUTES } from "./rules";
+import { finderLinkMail, ownerAnswerMail } from "./finder-mail";
+import { contactAlertMail, finderReplyMail, ownerItemLabel, scanAlertMail as composeScanAlertMail } from "./owner-mail.server";
+import { withLocationPreview } from "./finder-location";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/core/locale";
-
-const HANDOVER_TEXT: Record<Handover, MessageKey> = {
-  keep: "contact.handoverKeep",
-  metro_counter: "contact.handoverMetroCounter",
-  police: "contact.handoverPolice",
-  place: "contact.handoverPlace",
-};
-
-/** The handover as the owner reads it (English, like the rest of the owner's side). */
-export function handoverText(handover: Handover, place: string | null): string {
-  const text = message(HANDOVER_TEXT[handover]).title;
-  return handover === "place" && place ? `${text} ${place}` : text;
-}
 
 function addressesOf(tx: Pick<Db, "select">, ownerId: string): string[] {
   const row = tx
@@ -58,24 +49,20 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A finder's first message: to the owner and their backup address, the handover first. Inside the message's transaction. */
 export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversationId: string; item: ItemRef; form: ContactInput }) {
   const { form } = alert;
-  const link = `${getEnv().APP_URL}/messaging/${alert.conversationId}`;
-  const item = itemLabel(alert.item);
-  const lines = [
-    `Someone found your item (${item}) and wrote to you through Tagback.`,
-    "",
-    `How they will hand it back: ${handoverText(form.handover, form.place)}`,
-    ...(form.foundWhere ? [`Where they found it: ${form.foundWhere}`] : []),
-    ...locationMailLines(form.location),
-    ...(form.contact ? [`How to reach them: ${form.contact}`] : []),
-    "",
-    "Their message:",
-    quoted(form.message),
-    "",
-    `Answer them here (sign in to Tagback): ${link}`,
-    "",
-    "The finder has no Tagback account; they read your answers through a private link.",
-  ];
-  const subject = `Found: ${item} — ${handoverText(form.handover, form.place)}`;
+  const locale = accountLocaleOf(tx, alert.ownerId);
+  const { subject, text } = contactAlertMail(
+    {
+      item: alert.item,
+      handover: form.handover,
+      place: form.place,
+      foundWhere: form.foundWhere,
+      contact: form.contact,
+      location: form.location,
+      message: form.message,
+      link: `${getEnv().APP_URL}/messaging/${alert.conversationId}`,
+    },
+    locale,
+  );
   const targets = alertTargets(tx, alert.ownerId, "contact");
   const named = alert.item.type === "tagback_token" ? productName(tx, alert.ownerId, alert.item.value) : null;
   const mails: QueuedMail[] = addressesOf(tx, alert.ownerId).map((address, i) => ({
@@ -85,7 +72,7 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
     conversationId: alert.conversationId,
     to: address,
     subject,
-    text: lines.join("\n"),
+    text,
   }));
   queuePushes(
     tx,
@@ -96,8 +83,7 @@ export function queueContactAlert(tx: Tx, alert: { ownerId: string; conversation
       conversationId: alert.conversationId,
       subscriptionId,
       ...CONTACT_PUSH,
-      title: `Someone found your ${named ?? item}`,
-      body: targets.previews ? withLocationPreview(preview(form.message), form.location) : "Tap to answer.",
+      ...contactPush({ item: named ?? ownerItemLabel(alert.item, locale), preview: targets.previews ? withLocationPreview(preview(form.message), form.location, locale) : null }, locale),
       url: `/messaging/${alert.conversationId}`,
       tag: `contact:${alert.conversationId}`,
     })),
@@ -145,15 +131,10 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
     .get();
   if (read?.at && read.at.getTime() > now - REPLY_ALERT_QUIET_MINUTES * 60_000) return;
   if (queuedWithin(tx, { conversationId: reply.conversationId, kind: "finder_reply" }, REPLY_ALERT_EVERY_MINUTES, now)) return;
-  const link = `${getEnv().APP_URL}/messaging/${reply.conversationId}`;
-  const item = itemLabel(reply.item);
-  const text = [
-    `The finder of your item (${item}) wrote again:`,
-    "",
-    quoted(reply.content),
-    "",
-    `Answer them here (sign in to Tagback): ${link}`,
-  ].join("\n");
+  const { subject, text } = finderReplyMail(
+    { item: reply.item, content: reply.content, link: `${getEnv().APP_URL}/messaging/${reply.conversationId}` },
+    accountLocaleOf(tx, reply.ownerId),
+  );
   queueMails(
     tx,
     addressesOf(tx, reply.ownerId).map((address, i) => ({
@@ -163,7 +144,7 @@ export function queueFinderReplyAlert(tx: Tx, reply: { ownerId: string; conversa
       userId: reply.ownerId,
       conversationId: reply.conversationId,
       to: address,
-      subject: `The finder wrote again: ${item}`,
+      subject,
       text,
     })),
     now,
@@ -243,7 +224,8 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
     const owner = tx.select({ email: users.email }).from(users).where(eq(users.id, scan.ownerId)).get();
     if (!owner) return false;
     const targets = alertTargets(tx, scan.ownerId, "scan");
-    const mail = scanAlertMail(scan);
+    const locale = accountLocaleOf(tx, scan.ownerId);
+    const mail = scanAlertMail(scan, locale);
     const scanMail: QueuedMail = { ...mail, key: `scan:${scan.historyId}`, kind: "scan", userId: scan.ownerId, to: owner.email };
     queuePushes(
       tx,
@@ -253,8 +235,7 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
         userId: scan.ownerId,
         subscriptionId,
         ...SCAN_PUSH,
-        title: mail.subject,
-        body: targets.previews && scan.city ? `Approximate place: ${scan.city}` : "Tap to see your search history.",
+        ...scanPush({ subject: mail.subject, place: targets.previews ? scan.city : null }, locale),
         url: "/profile",
         tag: "scan",
       })),
@@ -267,18 +248,16 @@ export async function maybeQueueScanAlert(db: Db, scan: Scan, now = Date.now()):
   });
 }
 
-function scanAlertMail(scan: Scan): { subject: string; text: string } {
-  const item = itemLabel({ type: scan.query.type === "metrocard" ? "metro_card" : "tagback_token", value: scan.query.number });
-  const text = [
-    `Someone just opened your Tagback profile by its ${item}.`,
-    "",
-    `When: ${istTime(scan.at)}, ${inDate(scan.at)}`,
-    `Approximate place: ${scan.city ?? "unknown"}`,
-    "",
-    "If you lost this item, the finder may write to you next: you will get another e-mail then.",
-    `Your search history: ${getEnv().APP_URL}/profile`,
-    "",
-    `You get at most one of these an hour. Turn them off in Settings: ${getEnv().APP_URL}/settings`,
-  ].join("\n");
-  return { subject: `Your ${item} was just scanned`, text };
+/** The scan alert's mail, in the owner's language (owner-mail.server.ts). */
+function scanAlertMail(scan: Scan, locale: Locale): { subject: string; text: string } {
+  return composeScanAlertMail(
+    {
+      item: { type: scan.query.type === "metrocard" ? "metro_card" : "tagback_token", value: scan.query.number },
+      at: scan.at,
+      city: scan.city,
+      historyLink: `${getEnv().APP_URL}/profile`,
+      settingsLink: `${getEnv().APP_URL}/settings`,
+    },
+    locale,
+  );
 }

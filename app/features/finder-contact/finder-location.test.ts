@@ -50,9 +50,11 @@ describe("the owner's links", () => {
   test("a geo: URI for the phone's map app and a plain OpenStreetMap link; no embedded map", () => {
     expect(geoUri(place)).toBe("geo:28.633,77.2195?q=28.633,77.2195");
     expect(osmUrl(place)).toBe("https://www.openstreetmap.org/?mlat=28.633&mlon=77.2195#map=17/28.633/77.2195");
-    expect(locationMailLines(place).join("\n")).toContain(geoUri(place));
-    expect(locationMailLines(null)).toEqual([]);
-    expect(withLocationPreview("Found your keys", place)).toBe(`Found your keys\nLocation: ${osmUrl(place)}`);
-    expect(withLocationPreview("Found your keys", null)).toBe("Found your keys");
+    expect(locationMailLines(place, "en").join("\n")).toContain(geoUri(place));
+    expect(locationMailLines(place, "ta").join("\n")).toMatch(/இடம்[\s\S]*geo:/);
+    expect(locationMailLines(null, "en")).toEqual([]);
+    expect(withLocationPreview("Found your keys", place, "en")).toBe(`Found your keys\nLocation: ${osmUrl(place)}`);
+    expect(withLocationPreview("சாவி கிடைத்தது", place, "ta")).toBe(`சாவி கிடைத்தது\nஇடம்: ${osmUrl(place)}`);
+    expect(withLocationPreview("Found your keys", null, "en")).toBe("Found your keys");
   });
 });

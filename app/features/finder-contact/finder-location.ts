@@ -4,7 +4,8 @@
 // the server, and rounded to about 50 m before anything keeps it. The owner gets two plain links:
 // a `geo:` URI (the phone's own map app) and OpenStreetMap's page; no map is embedded, so no third
 // party learns that someone opened a finder's thread.
-import type { MessageKey } from "~/i18n/messages";
+import type { Locale } from "~/core/locale";
+import { messageIn, type MessageKey } from "~/i18n/messages";
 import { LOCATION_DECIMALS, LOCATION_GRID_DEGREES, LOCATION_MAX_ACCURACY_M, LOCATION_MIN_ACCURACY_M } from "./rules";
 
 export type FinderLocation = { latitude: number; longitude: number; accuracy: number };
@@ -71,17 +72,17 @@ export function accuracyText(location: Pick<FinderLocation, "accuracy">): string
   return `within about ${location.accuracy} m`;
 }
 
-/** The lines of the owner's alert mail about a shared position (none when there is none). English, like the owner's side. */
-export function locationMailLines(location: FinderLocation | null | undefined): string[] {
+/** The lines of the owner's alert mail about a shared position, in the owner's language (none when there is none). */
+export function locationMailLines(location: FinderLocation | null | undefined, locale: Locale): string[] {
   if (!location) return [];
   return [
-    `Where they are (shared from their phone, ${accuracyText(location)}):`,
-    `  Open in your map app: ${geoUri(location)}`,
-    `  OpenStreetMap: ${osmUrl(location)}`,
+    messageIn(locale, "ownerMail.locationLead", { metres: location.accuracy }).title,
+    messageIn(locale, "ownerMail.locationMapApp", { link: geoUri(location) }).title,
+    messageIn(locale, "ownerMail.locationOsm", { link: osmUrl(location) }).title,
   ];
 }
 
-/** A push preview with the position's map link after it (only where the owner allowed previews). */
-export function withLocationPreview(body: string, location: FinderLocation | null | undefined): string {
-  return location ? `${body}\nLocation: ${osmUrl(location)}` : body;
+/** A push preview with the position's map link after it (only where the owner allowed previews), in the owner's language. */
+export function withLocationPreview(body: string, location: FinderLocation | null | undefined, locale: Locale): string {
+  return location ? `${body}\n${messageIn(locale, "ownerPush.location", { link: osmUrl(location) }).title}` : body;
 }

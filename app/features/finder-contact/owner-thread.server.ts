@@ -3,8 +3,9 @@
 import type { Db } from "../../../db/connection";
 import type { OpenConversation } from "~/features/messaging/conversations.server";
 import { inDate, istTime } from "~/core/india-time";
+import { DEFAULT_LOCALE } from "~/core/locale";
 import { RETURN_UNDO_HOURS } from "~/features/returns/rules";
-import { handoverText } from "./alerts.server";
+import { handoverText } from "./owner-mail.server";
 import { accuracyText, geoUri, osmUrl } from "./finder-location";
 import type { FinderThreadSummary } from "./finder-thread-panel";
 import { announceOwnerRead } from "./live.server";
@@ -22,7 +23,8 @@ export async function finderThreadOpenedBy(db: Db, ownerId: string, conversation
   return {
     itemLabel: thread.itemLabel,
     handover: thread.handover,
-    handoverText: handoverText(thread.handover, thread.handoverPlace),
+    // The owner's pages are English until their own texts are translated (decision 048).
+    handoverText: handoverText(thread.handover, thread.handoverPlace, DEFAULT_LOCALE),
     foundWhere: thread.foundWhere,
     contact: thread.contact,
     closed: thread.closed,

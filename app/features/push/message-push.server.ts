@@ -2,13 +2,16 @@
 // queued in the message's transaction. A finder's reply follows the owner's choice for a finder's
 // messages; another owner's message is pushed unless turned off, never e-mailed. A
 // message waits LIVE_GRACE_MS before it is pushed, and is not pushed at all if its recipient read
-// the conversation meanwhile: someone reading it live is not told again on their phone.
+// the conversation meanwhile: someone reading it live is not told again on their phone. Each in
+// its recipient's language, the account's (decision 048), whoever wrote the message.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { finderThreads, profiles, pushSubscriptions } from "../../../db/schema";
 import { queuePushes, type QueuedPush } from "~/core/outbox.server";
 import { pushAvailable } from "~/core/push.server";
+import { accountLocaleOf } from "~/features/account/account-locale.server";
 import { alertTargets } from "./devices.server";
+import { messagePush } from "./owner-push";
 import { CONTACT_PUSH, LIVE_GRACE_MS, MESSAGE_PUSH, PREVIEW_CHARS } from "./rules";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -42,6 +45,8 @@ export function queueMessagePush(
       : prefs.on
         ? tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all().map((device) => device.id)
         : [];
+    if (deviceIds.length === 0) continue;
+    const text = messagePush({ fromFinder: Boolean(fromFinder), preview: prefs.previews ? preview(message.content) : null }, accountLocaleOf(tx, userId));
     for (const deviceId of deviceIds) {
       pushes.push({
         key: `message:${message.id}:push:${deviceId}`,
@@ -52,8 +57,7 @@ export function queueMessagePush(
         ...(fromFinder ? CONTACT_PUSH : MESSAGE_PUSH),
         delayMs: LIVE_GRACE_MS,
         unlessRead: { userId, conversationId, since: message.createdAt.getTime() },
-        title: fromFinder ? "The finder wrote to you again" : "New message on Tagback",
-        body: prefs.previews ? preview(message.content) : "Tap to read it.",
+        ...text,
         url: `/messaging/${conversationId}`,
         // One notification per conversation on the device: a newer message replaces the older.
         tag: `message:${conversationId}`,

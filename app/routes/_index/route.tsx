@@ -11,24 +11,20 @@ import { FindOwnerSection, ResultPageFooter } from "~/features/marketing/find-ow
 import { LandingRest, LandingTop } from "~/features/marketing/lazy-pages";
 import type { RouteHandle } from "~/core/route-handle";
 import { shareMeta, siteUrlOf } from "~/core/seo";
+import { STICKER_PRICE_INR } from "~/core/site";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { dbContext } from "~/core/context";
 import { returnedForLanding } from "~/features/returns/funnel.server";
 import { metaT, useT } from "~/i18n/use-t";
 
-const PAGE = {
-  title: "Tagback | QR stickers that bring lost things home",
-  description:
-    "Put a Tagback QR sticker on your metro card, laptop, keys or bag. Whoever finds it scans the code and reaches you - no app, no account. ₹179 a sticker.",
-};
-
 // A URL per language (`?hl=`), each naming the others (core/seo.ts languageLinks).
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const translate = metaT(matches);
+  const page = { title: translate.t("meta.homeTitle"), description: translate.t("meta.homeDescription", { price: STICKER_PRICE_INR }) };
   const language = { locale: translate.locale, search: location.search };
   return [
-    ...finderMeta(loaderData, PAGE, translate),
-    ...(loaderData?.search ? [] : shareMeta({ ...PAGE, path: "/", siteUrl: siteUrlOf(matches), language })),
+    ...finderMeta(loaderData, page, translate),
+    ...(loaderData?.search ? [] : shareMeta({ ...page, path: "/", siteUrl: siteUrlOf(matches), language, imageAlt: translate.t("site.shareText") })),
   ];
 };
 

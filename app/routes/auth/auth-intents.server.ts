@@ -9,6 +9,7 @@ import { safeRedirect } from "~/core/safe-redirect";
 import { getAuthenticator, redirectToCookie } from "~/features/account/google-auth.server";
 import { signIn, signUp, type SignInResult } from "~/features/account/password-accounts.server";
 import { createSession } from "~/features/account/session.server";
+import type { Locale } from "~/core/locale";
 import { message, type MessageKey } from "~/i18n/messages";
 import { authPath } from "./auth-path";
 import { codeRequestSchema, devUnlockSchema, emailProblemOf, signInSchema, signUpSchema } from "./auth-schemas";
@@ -23,8 +24,11 @@ import {
 } from "~/features/account/sign-in-codes.server";
 import { isDevModeEnabled, unlockDevMode, type UnlockResult } from "./dev-mode.server";
 
-/** What every intent gets: the post, already read, and the request's context. */
-export type IntentArgs = { request: Request; formData: FormData; db: Db; clientIp: string; redirectTo: string };
+/**
+ * What every intent gets: the post, already read, and the request's context. `locale` is the
+ * page's language: a new account's, and a code mail's to an address with no account (decision 048).
+ */
+export type IntentArgs = { request: Request; formData: FormData; db: Db; clientIp: string; redirectTo: string; locale: Locale };
 
 type Refusal = { key: MessageKey; status: number };
 
@@ -51,7 +55,7 @@ const CODE_REQUEST_REFUSALS = {
  * for (its mailed link is then one tap here) and lets an address it proved before past strangers'
  * use of the address's codes.
  */
-export async function requestSignInCode({ request, formData, db, clientIp, redirectTo }: IntentArgs) {
+export async function requestSignInCode({ request, formData, db, clientIp, redirectTo, locale }: IntentArgs) {
   const intent = "email-code" as const;
   const typed = String(formData.get("email") ?? "");
   const refuse = (refusal: Refusal) => data({ intent, result: null, codeError: refusal.key, typed }, { status: refusal.status });
@@ -59,7 +63,7 @@ export async function requestSignInCode({ request, formData, db, clientIp, redir
   if (!(await allowCodePost(db, limitKeyOf(clientIp)))) return refuse({ key: "auth.codePostsPerClient", status: 429 });
   const submission = parseWithZod(formData, { schema: codeRequestSchema });
   if (submission.status !== "success") return refuse({ key: emailProblemOf(submission.error ?? undefined), status: 400 });
-  const outcome = await sendSignInCode(db, submission.value.email, redirectTo, await readCodeBrowser(request));
+  const outcome = await sendSignInCode(db, submission.value.email, redirectTo, await readCodeBrowser(request), locale);
   if (!outcome.ok) return refuse(CODE_REQUEST_REFUSALS[outcome.reason]);
   return redirect(codePagePath({ email: submission.value.email, redirectTo }), { status: 303, headers: { "Set-Cookie": await codeBrowserHeader(outcome.browser) } });
 }
@@ -112,14 +116,14 @@ function developerModeOff<Intent extends "sign-up" | "sign-in">(intent: Intent) 
 }
 
 /** The Sign Up tab: creates the account and mails its confirmation link. */
-export async function signUpWithPassword({ request, formData, db }: IntentArgs) {
+export async function signUpWithPassword({ request, formData, db, locale }: IntentArgs) {
   const intent = "sign-up" as const;
   if (!(await isDevModeEnabled(request))) return developerModeOff(intent);
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  await signUp(db, submission.value.email, submission.value.password);
+  await signUp(db, submission.value.email, submission.value.password, locale);
   return data({ intent, result: submission.reply({ resetForm: true }), signedUp: true });
 }
 

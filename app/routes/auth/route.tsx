@@ -6,6 +6,7 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { dbContext, requestInfoContext } from "~/core/context";
+import { localeContext } from "~/middleware/i18n";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { googleSignInConfigured } from "~/features/account/google-auth.server";
@@ -56,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     db: context.get(dbContext),
     clientIp: context.get(requestInfoContext).clientIp,
     redirectTo: safeRedirect(formData.get("redirectTo"), ""),
+    locale: context.get(localeContext),
   };
   switch (formData.get("intent")) {
     case "google":

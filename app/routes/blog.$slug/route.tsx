@@ -2,6 +2,7 @@
 // opens and closes with JavaScript off; the page ships no script of its own (handle.hydrate).
 import { data, Link, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/route";
+import { metaT } from "~/i18n/use-t";
 import { ButtonLink } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getEnv } from "~/core/env.server";
@@ -41,14 +42,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+// The frame in the page's language; the post's own title and excerpt as published.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = metaT(matches);
   if (!loaderData || loaderData.state === "not-found") {
-    return [{ title: "Blog Post Not Found | Tagback Blog" }, { name: "robots", content: "noindex" }];
+    return [{ title: t("meta.postNotFoundTitle") }, { name: "robots", content: "noindex" }];
   }
-  if (loaderData.state === "error") return [{ title: "Error loading blog post | Tagback Blog" }, { name: "robots", content: "noindex" }];
+  if (loaderData.state === "error") return [{ title: t("meta.postErrorTitle") }, { name: "robots", content: "noindex" }];
   const { post, pageUrl, imageUrl } = loaderData;
   return [
-    { title: `${post.title} | Tagback Blog` },
+    { title: t("meta.postTitle", { post: post.title }) },
     { name: "description", content: post.excerpt },
     { tagName: "link", rel: "canonical", href: pageUrl },
     { property: "og:type", content: "article" },

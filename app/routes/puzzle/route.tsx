@@ -9,6 +9,7 @@ import { useNonce } from "~/core/nonce";
 import { readForm } from "~/core/read-form.server";
 import { PUZZLE_ANSWER_MAX } from "~/features/puzzle/rules";
 import { message } from "~/i18n/messages";
+import { metaT } from "~/i18n/use-t";
 import { checkAnswer } from "./answer.server";
 import { confettiScript } from "./confetti";
 import { SampleMetroCard } from "./metro-card";
@@ -16,10 +17,13 @@ import { sameForAnyone, type RouteHandle } from "~/core/route-handle";
 
 export const handle: RouteHandle = { hydrate: false, contentPage: true, keep: sameForAnyone };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Puzzle of the Day: The Bank Robbery Case | Tagback" },
-  { name: "description", content: "A bank vault, a missing fortune and a metro card left behind. Can you name the thief?" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [
+    { title: t("meta.puzzleTitle") },
+    { name: "description", content: t("meta.puzzleDescription") },
+  ];
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
