@@ -353,7 +353,7 @@ export const bn = {
     contactReach: { title: "তাঁর সঙ্গে যোগাযোগের উপায়: {contact}" },
     locationLead: { title: "তাঁরা এখন কোথায় (তাঁদের ফোন থেকে পাঠানো অবস্থান, প্রায় {metres} মিটারের মধ্যে):" },
     locationMapApp: { title: "  আপনার ম্যাপ অ্যাপে খুলুন: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap-এ দেখুন: {link}" },
     contactMessage: { title: "তাঁর বার্তা:" },
     answerHere: { title: "এখানে উত্তর দিন (Tagback-এ সাইন ইন করে): {link}" },
     contactNoAccount: { title: "যিনি পেয়েছেন তাঁর Tagback অ্যাকাউন্ট নেই; তিনি একটি গোপন লিংকে আপনার উত্তর পড়েন।" },

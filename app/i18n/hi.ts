@@ -355,7 +355,7 @@ export const hi = {
     contactReach: { title: "उनसे संपर्क कैसे करें: {contact}" },
     locationLead: { title: "वे अभी कहाँ हैं (उनके फ़ोन से भेजी गई जगह, लगभग {metres} मीटर तक सही):" },
     locationMapApp: { title: "  अपने मैप ऐप में खोलें: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap पर देखें: {link}" },
     contactMessage: { title: "उनका संदेश:" },
     answerHere: { title: "उन्हें यहाँ जवाब दें (Tagback में साइन इन करके): {link}" },
     contactNoAccount: { title: "पाने वाले का Tagback अकाउंट नहीं है; वे आपके जवाब एक निजी लिंक से पढ़ते हैं।" },

@@ -352,7 +352,7 @@ export const kn = {
     contactReach: { title: "ಅವರನ್ನು ಸಂಪರ್ಕಿಸಲು: {contact}" },
     locationLead: { title: "ಅವರು ಈಗ ಇರುವ ಸ್ಥಳ (ಅವರ ಫೋನ್‌ನಿಂದ ಹಂಚಿಕೊಂಡದ್ದು, ಸುಮಾರು {metres} ಮೀಟರ್ ಒಳಗೆ):" },
     locationMapApp: { title: "  ನಿಮ್ಮ ಮ್ಯಾಪ್ ಆ್ಯಪ್‌ನಲ್ಲಿ ತೆರೆಯಿರಿ: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap ನಲ್ಲಿ ನೋಡಿ: {link}" },
     contactMessage: { title: "ಅವರ ಸಂದೇಶ:" },
     answerHere: { title: "ಇಲ್ಲಿ ಉತ್ತರಿಸಿ (Tagback ಗೆ ಸೈನ್ ಇನ್ ಮಾಡಿ): {link}" },
     contactNoAccount: { title: "ಸಿಕ್ಕವರಿಗೆ Tagback ಖಾತೆ ಇಲ್ಲ; ನಿಮ್ಮ ಉತ್ತರಗಳನ್ನು ಅವರು ಖಾಸಗಿ ಲಿಂಕ್ ಮೂಲಕ ಓದುತ್ತಾರೆ." },

@@ -352,7 +352,7 @@ export const mr = {
     contactReach: { title: "त्यांच्याशी संपर्क कसा करावा: {contact}" },
     locationLead: { title: "ते आत्ता कुठे आहेत (त्यांच्या फोनवरून पाठवलेले ठिकाण, सुमारे {metres} मीटरपर्यंत अचूक):" },
     locationMapApp: { title: "  तुमच्या मॅप ॲपमध्ये उघडा: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap वर पाहा: {link}" },
     contactMessage: { title: "त्यांचा संदेश:" },
     answerHere: { title: "त्यांना इथे उत्तर द्या (Tagback मध्ये साइन इन करून): {link}" },
     contactNoAccount: { title: "वस्तू सापडलेल्या व्यक्तीचे Tagback खाते नाही; ती तुमची उत्तरे एका खाजगी लिंकवरून वाचते." },

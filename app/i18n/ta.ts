@@ -352,7 +352,7 @@ export const ta = {
     contactReach: { title: "அவரைத் தொடர்புகொள்ள: {contact}" },
     locationLead: { title: "அவர் இப்போது இருக்கும் இடம் (அவருடைய ஃபோனிலிருந்து பகிரப்பட்டது, சுமார் {metres} மீட்டர் துல்லியம்):" },
     locationMapApp: { title: "  உங்கள் மேப் ஆப்பில் திறக்க: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap-இல் பார்க்க: {link}" },
     contactMessage: { title: "அவரது செய்தி:" },
     answerHere: { title: "இங்கே பதில் அனுப்புங்கள் (Tagback-இல் உள்நுழைந்து): {link}" },
     contactNoAccount: { title: "கண்டெடுத்தவருக்கு Tagback கணக்கு இல்லை; உங்கள் பதில்களை அவர் ஒரு தனிப்பட்ட இணைப்பு மூலம் படிக்கிறார்." },

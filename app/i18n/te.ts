@@ -352,7 +352,7 @@ export const te = {
     contactReach: { title: "వారిని సంప్రదించడానికి: {contact}" },
     locationLead: { title: "వారు ఇప్పుడు ఉన్న చోటు (వారి ఫోన్ నుండి పంపినది, సుమారు {metres} మీటర్ల లోపు):" },
     locationMapApp: { title: "  మీ మ్యాప్ యాప్‌లో తెరవండి: {link}" },
-    locationOsm: { title: "  OpenStreetMap: {link}" },
+    locationOsm: { title: "  OpenStreetMap లో చూడండి: {link}" },
     contactMessage: { title: "వారి సందేశం:" },
     answerHere: { title: "ఇక్కడ జవాబు ఇవ్వండి (Tagbackలో సైన్ ఇన్ చేసి): {link}" },
     contactNoAccount: { title: "దొరికినవారికి Tagback ఖాతా లేదు; మీ జవాబులను వారు ఒక ప్రైవేట్ లింక్ ద్వారా చదువుతారు." },

@@ -120,7 +120,7 @@ describe.each(translated)("an owner reading %s", (locale) => {
     for (const area of ["ownerMail", "ownerPush"] as const) {
       for (const name of Object.keys(en[area])) {
         const key = `${area}.${name}` as MessageKey;
-        const { title } = messageIn(locale, key, { item: "ITEM", handover: "HANDOVER", place: "PLACE", contact: "CONTACT", link: "LINK", time: "TIME", date: "DATE", code: "012345", minutes: 10, number: "7000-0000-0071" });
+        const { title } = messageIn(locale, key, { item: "ITEM", handover: "HANDOVER", place: "PLACE", contact: "CONTACT", link: "LINK", time: "TIME", date: "DATE", code: "012345", minutes: 10, metres: 50, number: "7000-0000-0071" });
         stray.push(...strayLatin(title, { userData: ["ITEM", "HANDOVER", "PLACE", "CONTACT", "LINK", "TIME", "DATE"], allow: LATIN_ALLOWED }).map((run) => `${key}: "${run}"`));
       }
     }

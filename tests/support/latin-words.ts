@@ -9,7 +9,7 @@
 /** Names that are written in Latin letters in every language, as their owners write them. */
 export const BRANDS: readonly string[] = ["Tagback", "Google", "WhatsApp", "Telegram", "Chrome", "Edge", "Firefox", "Safari", "Android", "iPhone", "OpenStreetMap"];
 
-const LINK = /\b(?:https?:\/\/|www\.)\S+/g;
+const LINK = /\b(?:https?:\/\/|www\.|geo:)\S+/g;
 const EMAIL = /[^\s@<>()"']+@[^\s@<>()"']+\.[A-Za-z]{2,}/g;
 // Latin words (letters, inner apostrophes, dots and hyphens), and what may stand between two of
 // them in one run: spaces and punctuation, never another script's letter or a digit.
