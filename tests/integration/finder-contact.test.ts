@@ -5,7 +5,7 @@
 // seeded, so a missing owner filter shows.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { conversationParticipants, finderThreads, messages, outbox, profiles, searchHistory, tagbackTokens, users } from "../../db/schema";
 import { limitKeyOf } from "~/core/client-key";
 import { finderLoader } from "~/features/finder/finder-route.server";
@@ -33,37 +33,20 @@ import * as chat from "~/routes/_app.messaging.$conversationId/route";
 import * as layout from "~/routes/_app.messaging/route";
 import * as closeRoute from "~/routes/messaging.$conversationId.close";
 import * as settings from "~/routes/_app.settings";
-import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, post, statusOf } from "../support/routes";
+import { BASE, callRoute, cookiesFrom, dataOf, get, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
+import { loggedMails, ownerWithToken as ownerWithTokenIn, type OwnerWithToken as Owner } from "../support/finder-contact";
 
 const db = testDb();
+const ownerWithToken = (name?: string, extra?: Parameters<typeof ownerWithTokenIn>[2]) => ownerWithTokenIn(db, name, extra);
+const { mailsTo, logged } = loggedMails(db);
 const HUMAN = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 
-let numberCounter = 0;
-type Owner = { id: string; email: string; token: string };
 
-async function ownerWithToken(name = "Asha", extra: Partial<typeof profiles.$inferInsert> = {}): Promise<Owner> {
-  const owner = await createOwner();
-  numberCounter += 1;
-  const token = `6${String(Date.now() % 1e6).padStart(6, "0")}${String(numberCounter).padStart(5, "0")}`;
-  await db.update(profiles).set({ firstName: name, lastName: "Owner", ...extra }).where(eq(profiles.id, owner.id)).run();
-  await db.insert(tagbackTokens).values({ token, passwordHash: "x", userId: owner.id, isClaimed: true, isVerified: true }).run();
-  return { ...owner, token };
-}
 
 // ---- Mail, as the server log shows it without SMTP_URL ----
 
-let log: { mock: { calls: unknown[][] }; mockRestore: () => void };
-beforeEach(() => {
-  log = vi.spyOn(console, "log").mockImplementation(() => {});
-});
-afterEach(() => log.mockRestore());
 
-/** The mails to `address` the outbox has delivered, after one delivery pass (as the server's loop makes). */
-async function mailsTo(address: string): Promise<string[]> {
-  await deliverDue(db);
-  return log.mock.calls.map((call) => String(call[0])).filter((text: string) => text.startsWith(`[mail] To: ${address}\n`));
-}
 
 // ---- The form ----
 
@@ -278,7 +261,7 @@ describe("sending 'I found this'", () => {
       const owner = await ownerWithToken();
       expect(statusOf(await sendForm(owner, { contact: spelling(i) }, { clientIp: `203.0.113.${150 + i}` }))).toBe(303);
     }
-    const linkMails = async () => (await deliverDue(db), log.mock.calls).map((call) => String(call[0])).filter((text) => text.includes("Subject: Your private link"));
+    const linkMails = async () => (await deliverDue(db), logged()).filter((text) => text.includes("Subject: Your private link"));
     expect(await linkMails()).toHaveLength(FINDER_LINK_MAILS_PER_ADDRESS_PER_DAY);
 
     const owner = await ownerWithToken();

@@ -7,9 +7,8 @@
 // deletion and the data download. Mail goes to the server log here (no SMTP_URL); the e2e spec
 // (tests/e2e/returns.spec.ts) reads it from the loopback SMTP server.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { finderThreads, lostItems, profiles, tagbackTokens } from "../../db/schema";
-import { deliverDue } from "~/core/outbox.server";
+import { describe, expect, test } from "vitest";
+import { finderThreads, lostItems } from "../../db/schema";
 import { processMetrics } from "~/core/metrics.server";
 import { finderLoader } from "~/features/finder/finder-route.server";
 import { visitsOf } from "~/features/finder/location-ticket.server";
@@ -31,34 +30,18 @@ import * as exportRoute from "~/routes/_app.settings_.data";
 import { callAdmin, createAdmin } from "../support/admin-routes";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
 import { testDb } from "../support/test-db";
+import { loggedMails, ownerWithToken as ownerWithTokenIn, type OwnerWithToken as Owner } from "../support/finder-contact";
 
 const db = testDb();
+const ownerWithToken = (name?: string, extra?: Parameters<typeof ownerWithTokenIn>[2]) => ownerWithTokenIn(db, name, extra);
+const { mailsTo } = loggedMails(db);
 const HUMAN = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-type Owner = { id: string; email: string; token: string };
-let numberCounter = 0;
 
-async function ownerWithToken(name: string): Promise<Owner> {
-  const owner = await createOwner();
-  numberCounter += 1;
-  const token = `5${String(Date.now() % 1e6).padStart(6, "0")}${String(numberCounter).padStart(5, "0")}`;
-  await db.update(profiles).set({ firstName: name, lastName: "Owner" }).where(eq(profiles.id, owner.id)).run();
-  await db.insert(tagbackTokens).values({ token, passwordHash: "x", userId: owner.id, isClaimed: true, isVerified: true }).run();
-  return { ...owner, token };
-}
 
 // ---- Mail, as the server log shows it without SMTP_URL ----
-let log: { mock: { calls: unknown[][] }; mockRestore: () => void };
-beforeEach(() => {
-  log = vi.spyOn(console, "log").mockImplementation(() => {});
-});
-afterEach(() => log.mockRestore());
 
-async function mailsTo(address: string): Promise<string[]> {
-  await deliverDue(db);
-  return log.mock.calls.map((call) => String(call[0])).filter((text) => text.startsWith(`[mail] To: ${address}\n`));
-}
 
 // ---- The finder's side ----
 
