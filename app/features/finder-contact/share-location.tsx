@@ -69,6 +69,27 @@ function HiddenFields({ values }: { values: LocationValues }) {
   );
 }
 
+/** The one tap that asks the browser for the position; `onFound` gets it, rounded. */
+function ShareButton({ locating, share, onFound, className }: { locating: boolean; share: () => Promise<FinderLocation | null>; onFound: (found: FinderLocation) => void; className?: string }) {
+  const { t } = useT();
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      className={className}
+      disabled={locating}
+      data-testid="share-location"
+      onClick={async () => {
+        const found = await share();
+        if (found) onFound(found);
+      }}
+    >
+      {t("findLocation.share")}
+    </Button>
+  );
+}
+
 /** On the "I found this" form: the button, and the three fields it fills. */
 export function LocationField({ values, error }: { values: LocationValues | undefined; error: MessageKey | undefined }) {
   const { t } = useT();
@@ -89,19 +110,7 @@ export function LocationField({ values, error }: { values: LocationValues | unde
           </div>
         ) : (
           <div>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={state === "locating"}
-              data-testid="share-location"
-              onClick={async () => {
-                const found = await share();
-                if (found) setLocation(asValues(found));
-              }}
-            >
-              {t("findLocation.share")}
-            </Button>
+            <ShareButton locating={state === "locating"} share={share} onFound={(found) => setLocation(asValues(found))} />
             <p className="mt-1 text-xs text-slate-600">{t("findLocation.help")}</p>
           </div>
         )
@@ -129,23 +138,16 @@ export function ShareFromPage({ action }: { action: string }) {
       <input type="hidden" name="intent" value="share-location" />
       <HiddenFields values={location} />
       <p className="text-slate-700">{t("findLocation.shareLead")}</p>
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
+      <ShareButton
         className="mt-2"
-        disabled={state === "locating"}
-        data-testid="share-location"
-        onClick={async () => {
-          const found = await share();
-          if (!found) return;
+        locating={state === "locating"}
+        share={share}
+        onFound={(found) => {
           setLocation(asValues(found));
           // Sent once the fields hold it (the next frame, after React wrote them).
           requestAnimationFrame(() => form.current?.requestSubmit());
         }}
-      >
-        {t("findLocation.share")}
-      </Button>
+      />
       <StatusLine state={state} />
     </Form>
   );
