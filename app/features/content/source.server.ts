@@ -98,6 +98,20 @@ export function contentSource(): ContentSource {
   return holder.__tagbackContentSource;
 }
 
+/**
+ * For the warm-up (server/warm-up.ts), which reaches no service outside the process: the embedded
+ * dataset answers until the returned function puts the configured source back and forgets what was
+ * cached meanwhile.
+ */
+export function offlineContent(): () => void {
+  const configured = holder.__tagbackContentSource;
+  holder.__tagbackContentSource = embeddedSource();
+  return () => {
+    holder.__tagbackContentSource = configured;
+    cache.clear();
+  };
+}
+
 type CacheEntry = { expires: number; value: Promise<unknown> };
 const cache = new Map<string, CacheEntry>();
 
