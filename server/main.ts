@@ -276,7 +276,17 @@ export async function serve(env: Env, { announce = true } = {}) {
   }
 
   // Warm before the port opens: Fly sends the first finder once the health check passes (server/warm-up.ts).
-  if (warmUp) await reportWarmUp(warmUp, app);
+  // Until the shutdown below takes over, a stop has nothing to finish: no request was served, and
+  // closing rolls the warm-up's transaction back. Exit 0, as a stop does (Fly reads anything else as
+  // a crash). Handed over without a gap: a signal libuv caught while its handler is removed is lost,
+  // and a worker missed its stop that way.
+  const stopBeforeServing = (signal: NodeJS.Signals) => {
+    console.log(`${signal} before serving: stopped.`);
+    closeDatabase();
+    process.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, stopBeforeServing);
+  if (warmUp && env.WARM_UP_SECONDS > 0) await reportWarmUp(warmUp, app, env.WARM_UP_SECONDS * 1000);
 
   // Express 5 would hand a listen error to app.listen's callback; a busy port must stop the start.
   server.once("error", (error: NodeJS.ErrnoException) => {
@@ -390,7 +400,10 @@ export async function serve(env: Env, { announce = true } = {}) {
     process.exit(code);
   }
 
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, shutdown);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, shutdown);
+    process.off(signal, stopBeforeServing);
+  }
   // A worker whose primary is gone gets no more connections: stop rather than linger.
   if (cluster.isWorker) process.once("disconnect", () => shutdown("SIGTERM"));
 }
@@ -441,10 +454,11 @@ export function workerEnv(): Env {
  * Runs the warm-up and says how long it took: a line, and the tagback_warm_up_seconds gauge. A
  * warm-up that fails leaves the process cold, not down: the line says why and it serves.
  */
-async function reportWarmUp(warmUp: typeof import("./app.ts").warmUp, handler: http.RequestListener) {
+async function reportWarmUp(warmUp: typeof import("./app.ts").warmUp, handler: http.RequestListener, deadlineMs: number) {
   const took = gauge({ name: "tagback_warm_up_seconds", help: "How long this process's warm-up took before its port opened (server/warm-up.ts); 0 until it has run", aggregator: "max" });
+  console.log(`Warming up (at most ${deadlineMs / 1000} s)…`);
   try {
-    const { seconds, pages, failed, rssGrowthMb } = await warmUp(handler);
+    const { seconds, pages, failed, rssGrowthMb } = await warmUp(handler, { deadlineMs });
     took.set(seconds);
     console.log(`Warmed up in ${seconds.toFixed(1)} s (${pages} pages${failed > 0 ? `, ${failed} failed` : ""}; RSS +${Math.round(rssGrowthMb)} MB)`);
   } catch (error) {
@@ -482,12 +496,17 @@ export function startCluster(env: Env, count: number) {
         if (other && other !== worker && other.isConnected()) other.send(message);
       }
     });
-    worker.once("listening", () => {
+    // The public port's listening, not the warm-up's own loopback port (server/warm-up.ts), which a
+    // worker's cluster module reports to the primary too.
+    const onListening = (address: { port: number }) => {
+      if (address.port !== env.PORT) return;
+      worker.off("listening", onListening);
       listening += 1;
       if (listening === count) {
         console.log(`Tagback listening on http://localhost:${env.PORT} (${env.demoMode ? "demo mode" : "production"}, ${count} processes)`);
       }
-    });
+    };
+    worker.on("listening", onListening);
     worker.once("exit", (code, signal) => {
       // How a worker ends once the stop has begun is the stop's doing, not a failure: under load
       // one still starting dies of the signal itself (its handler is not installed yet), one whose

@@ -30,8 +30,6 @@ import { reportLost } from "~/features/lost-found/lost-items.server";
 import { DEMO_TOKEN } from "~/features/stickers/rules";
 import { UNLOGGED } from "./request-log";
 
-/** How long the warm-up may take at most (measured: docs/performance.md "Wave 5 · 4"). */
-export const WARM_UP_DEADLINE_MS = 15_000;
 /** Each page this many times in each language: the compilers optimise what runs often. */
 export const WARM_UP_ROUNDS = 3;
 
@@ -95,6 +93,33 @@ async function makeOwner({ found, lost }: Tokens): Promise<string> {
   return (await createSession(db, id)).split(";")[0]!;
 }
 
+/** How long to wait before asking again for the write lock another process holds. */
+const LOCK_RETRY_MS = 10;
+
+/**
+ * Takes the write lock for one request (BEGIN IMMEDIATE), or gives up at the deadline (false). Not
+ * SQLite's busy_timeout, which waits inside the call: the event loop would be stuck meanwhile, and a
+ * stop signal sent to a worker warming beside another (which holds the lock) went unseen.
+ */
+async function writeLock(client: ReturnType<typeof getDatabase>["db"]["$client"], pastDeadline: () => boolean): Promise<boolean> {
+  const busyTimeout = client.pragma("busy_timeout", { simple: true });
+  client.pragma("busy_timeout = 0");
+  try {
+    for (;;) {
+      if (pastDeadline()) return false;
+      try {
+        client.exec("BEGIN IMMEDIATE");
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  } finally {
+    client.pragma(`busy_timeout = ${Number(busyTimeout)}`);
+  }
+}
+
 /** Reads an answer to its end (the page's whole render, compression included). */
 function ask(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -108,10 +133,10 @@ function ask(port: number, path: string, headers: Record<string, string>): Promi
 }
 
 /**
- * Warms the process on `handler` (the whole Express app) within `deadlineMs`, undoing every write
+ * Warms the process on `handler` (the whole Express app) within `deadlineMs` (WARM_UP_SECONDS), undoing every write
  * as it goes. Throws only when the database refuses a transaction (the caller then serves cold).
  */
-export async function warmUp(handler: http.RequestListener, { deadlineMs = WARM_UP_DEADLINE_MS, rounds = WARM_UP_ROUNDS } = {}): Promise<WarmUpResult> {
+export async function warmUp(handler: http.RequestListener, { deadlineMs, rounds = WARM_UP_ROUNDS }: { deadlineMs: number; rounds?: number }): Promise<WarmUpResult> {
   const started = performance.now();
   const rssBefore = process.memoryUsage.rss();
   const client = getDatabase().db.$client;
@@ -119,7 +144,8 @@ export async function warmUp(handler: http.RequestListener, { deadlineMs = WARM_
     (req as { [UNLOGGED]?: boolean })[UNLOGGED] = true;
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // Exclusive: a cluster's worker binds it itself rather than through the primary's shared handle.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve));
   const { port } = server.address() as AddressInfo;
   // What the app makes once and keeps in the database and in memory is made for real first: made
   // inside a rolled-back request, the memory would keep what the database lost (demo mode's VAPID keys).
@@ -138,9 +164,9 @@ export async function warmUp(handler: http.RequestListener, { deadlineMs = WARM_
       }
       for (const path of OWNER_PAGES) visits.push({ path, headers: { ...PHONE, "Accept-Language": "en-IN,en;q=0.9" }, signedIn: true });
     }
+    const pastDeadline = () => performance.now() - started > deadlineMs;
     for (const visit of visits) {
-      if (performance.now() - started > deadlineMs) break;
-      client.exec("BEGIN IMMEDIATE");
+      if (!(await writeLock(client, pastDeadline))) break;
       try {
         const cookie = await makeOwner(tokens);
         const status = await ask(port, visit.path, visit.signedIn ? { ...visit.headers, Cookie: cookie } : visit.headers);

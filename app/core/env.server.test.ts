@@ -66,6 +66,13 @@ describe("environment schema", () => {
     }
   });
 
+  test("WARM_UP_SECONDS: 15 unless said, 0 turns the warm-up off, anything outside 0–60 refused at start", () => {
+    expect(parseEnv({})).toMatchObject({ WARM_UP_SECONDS: 15 });
+    expect(parseEnv({ WARM_UP_SECONDS: "0" })).toMatchObject({ WARM_UP_SECONDS: 0 });
+    expect(parseEnv({ WARM_UP_SECONDS: "60" })).toMatchObject({ WARM_UP_SECONDS: 60 });
+    for (const bad of ["61", "-1", "1.5", "soon"]) expect(() => parseEnv({ WARM_UP_SECONDS: bad })).toThrow(/WARM_UP_SECONDS: must be a whole number of seconds from 0 to 60/);
+  });
+
   test("HEAVY_JOB_NICE: a nice value from 0 to 19 is taken (and read as heavy jobs load), anything else refused at start", () => {
     for (const good of ["0", "7", "19", " 10 "]) expect(() => parseEnv({ HEAVY_JOB_NICE: good })).not.toThrow();
     for (const bad of ["20", "-1", "1.5", "low", "019"]) {

@@ -30,6 +30,9 @@ const vapidKey = (bytes: number) =>
 /** A week: any moment of the last 7 days can be restored, and erased data leaves the backups after it. */
 const DEFAULT_BACKUP_RETENTION_DAYS = 7;
 
+/** The warm-up's bound: three rounds take ~1 s on a whole core, ~15 s under a shared-cpu-1x's quota. */
+const DEFAULT_WARM_UP_SECONDS = 15;
+
 const NICE_RANGE_MESSAGE = `must be a whole number from ${HEAVY_JOB_NICE_RANGE.min} to ${HEAVY_JOB_NICE_RANGE.max}`;
 
 const envSchema = z
@@ -38,6 +41,10 @@ const envSchema = z
     // Read by server.js before this schema (core/log-lines.js); here so a bad value is named with the rest.
     LOG_FORMAT: optional.pipe(z.enum(LOG_FORMATS).optional()),
     // Read by core/heavy-job-priority.server.ts as it loads; here so a bad value stops the start.
+    // How long server/warm-up.ts may take before the port opens; 0 turns it off (decision 049).
+    WARM_UP_SECONDS: optional
+      .pipe(z.string().regex(/^([0-9]|[1-5][0-9]|60)$/, "must be a whole number of seconds from 0 to 60").optional())
+      .transform((v) => Number(v ?? DEFAULT_WARM_UP_SECONDS)),
     HEAVY_JOB_NICE: optional.pipe(z.string().regex(/^(1?[0-9])$/, NICE_RANGE_MESSAGE).optional()),
     PORT: optional.transform((v) => Number(v ?? 3000)).pipe(z.number().int().min(1).max(65535)),
     DATABASE_PATH: optional.default("./data/tagback.db"),

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { productionNodeOptions } from "../../scripts/bench/servers";
-import { freePort, startServer, stopServer, type ServerProcess } from "./helpers";
+import { freePort, spawnServer, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tagback-warm-up-"));
 const file = path.join(dir, "tagback.db");
@@ -51,10 +51,11 @@ test("the warm-up renders every page it asks for with a 200, then the database, 
   const warmed = lines.find((line) => line.msg?.startsWith("Warmed up in"));
   // Seven languages × five finder pages and seven owner pages, three rounds: all 200.
   expect(warmed?.msg).toMatch(/^Warmed up in \d+\.\d s \(126 pages; RSS \+-?\d+ MB\)$/);
-  // The memory a process has after its first hundred finders anyway (decision 049), within DESIGN
-  // §8's bound under load.
+  // The memory a process has after its first hundred finders anyway (decision 049: ~186 MB on a
+  // quiet machine; the bench measures it). Here only the hard bound, which a starved collector on a
+  // busy machine must not push it past either: DESIGN §8's 300 MB under a junk burst.
   const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, "utf8"))![1]) / 1024;
-  expect(rssMb).toBeLessThanOrEqual(220);
+  expect(rssMb).toBeLessThanOrEqual(300);
   // Not one of its requests in the log: the only request lines are the start's health checks.
   expect(lines.filter((line) => line.route !== undefined && line.route !== "healthcheck")).toEqual([]);
 
@@ -75,4 +76,29 @@ test("the warm-up renders every page it asks for with a 200, then the database, 
   await stopCleanly(server);
   server = undefined;
   expect(everything()).toEqual(before);
+});
+
+test("a stop during the warm-up exits 0 at once, nothing served and nothing written; WARM_UP_SECONDS=0 starts without one", { timeout: 120_000 }, async () => {
+  const before = everything();
+  const stopped = await spawnServer({ DATABASE_PATH: file, LOG_FORMAT: "json" });
+  try {
+    while (!stopped.output().includes("Warming up (at most 15 s)")) {
+      if (stopped.child.exitCode !== null) throw new Error(`exited before the warm-up:\n${stopped.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    stopped.child.kill("SIGTERM");
+    await waitForExit(stopped.child);
+    expect(stopped.child.exitCode, stopped.output()).toBe(0);
+    expect(stopped.output()).toContain("SIGTERM before serving: stopped.");
+  } finally {
+    await stopServer(stopped);
+  }
+  expect(everything()).toEqual(before);
+
+  const cold = await startServer({ DATABASE_PATH: file, LOG_FORMAT: "json", WARM_UP_SECONDS: "0" });
+  try {
+    expect(cold.output()).not.toContain("Warm");
+  } finally {
+    await stopServer(cold);
+  }
 });
