@@ -40,7 +40,7 @@ async function stored(owner: Owner) {
 /** The field errors of a refused save, as the page shows them beside the fields. */
 function errors(result: unknown) {
   const fieldErrors = dataOf<{ result: { error?: Record<string, string[] | null> } }>(result).result.error ?? {};
-  return Object.fromEntries(Object.entries(fieldErrors).map(([name, keys]) => [name, keys?.map(profileErrorText)]));
+  return Object.fromEntries(Object.entries(fieldErrors).map(([name, keys]) => [name, keys?.map((key) => profileErrorText(key))]));
 }
 
 describe("saving the profile", () => {

@@ -145,6 +145,8 @@ export async function listSearchHistory(db: Db, userId: string, limit: number) {
   return rows.map((row) => ({
     id: row.id,
     type: SEARCH_TYPE_NAMES[row.searchType],
+    /** Which of the two, for a page that names it in the reader's language. */
+    searchType: row.searchType,
     value: row.searchValue,
     at: row.searchedAt.toISOString(),
     time: istTime(row.searchedAt),
