@@ -251,6 +251,15 @@ describe("form errors and toasts in the page's language", () => {
     expect(strayLatin(words, { userData: [...USER_DATA, "98x"], allow: ALLOWED })).toEqual([]);
   });
 
+  test("the card's and the sheet's plain-text refusals: Bengali and Telugu", async () => {
+    const card = await page(meera, `/token/${TOKENS.verified}/lock-screen.png?size=1000x1000`, "bn");
+    expect(card.response.status).toBe(400);
+    expect(card.html).toBe(messageIn("bn", "token.cardRatio").description);
+    const sheet = await page(meera, "/token/stickers.pdf?copies=0", "te");
+    expect(sheet.response.status).toBe(400);
+    expect(sheet.html).toBe(messageIn("te", "token.badCopies").description);
+  });
+
   test("Kannada: a rename's toast is in Kannada; the product is renamed", async () => {
     const renamed = await page(meera, `/token?rename=${meeraProduct}`, "kn", form({ intent: "rename-product", productId: meeraProduct, name: "Office bag" }));
     expect(renamed.response.status).toBe(302);
