@@ -9,7 +9,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { sizeValue } from "~/features/stickers/lock-screen";
 import { SlottedText } from "~/components/ui/slotted-text";
-import type { MessageKey } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
 import {
   LOCK_SCREEN_CUSTOM,
@@ -23,14 +22,6 @@ import { ErrorAlert, errorTexts, grouped, useBusy, type LastResult } from "~/rou
 
 const SELECT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
 const NUMBER = "mt-1 block w-28 rounded-lg border border-slate-300 px-3 py-2 text-base";
-
-/** Which phones each offered size is for, by its "1080x2400" (LOCK_SCREEN_SIZES). */
-const SIZE_LABELS: Record<string, MessageKey> = {
-  "1080x2400": "tokenPage.sizeAndroid",
-  "1170x2532": "tokenPage.sizeIphone",
-  "1290x2796": "tokenPage.sizeIphoneMax",
-  "720x1600": "tokenPage.sizeSmallAndroid",
-};
 
 type PrintablesProps = {
   verifiedTokens: string[];
@@ -145,7 +136,7 @@ function CardForm({ token, lastResult }: { token: string; lastResult: LastResult
           <select key={sizeKey} {...size} className={SELECT}>
             {LOCK_SCREEN_SIZES.map((one) => (
               <option key={sizeValue(one)} value={sizeValue(one)}>
-                {t(SIZE_LABELS[sizeValue(one)] ?? "tokenPage.sizeAndroid", { size: `${one.width} × ${one.height}` })}
+                {t(one.phones, { size: `${one.width} × ${one.height}` })}
               </option>
             ))}
             <option value="custom">{t("tokenPage.sizeCustom")}</option>
