@@ -34,6 +34,8 @@ export const TERMS = [
   "notification",
   "passkey",
   "product",
+  // The profile and token pages (issue 48): claiming a sticker is "verifying" its token.
+  "verify",
 ] as const;
 export type Term = (typeof TERMS)[number];
 
@@ -41,8 +43,8 @@ export type GlossaryEntry = { use: string; avoid: readonly string[]; keys: reado
 
 /** The messages that name each thing (the same in every language). */
 const KEYS: Record<Term, readonly MessageKey[]> = {
-  sticker: ["scan.notActivatedLead", "scan.yoursTitle"],
-  token: ["search.numberToken", "scan.stickerToken", "ownerMail.itemToken"],
+  sticker: ["scan.notActivatedLead", "scan.yoursTitle", "tokenPage.reprintTitle"],
+  token: ["search.numberToken", "scan.stickerToken", "ownerMail.itemToken", "tokenPage.myTokens"],
   owner: ["scan.messageOwner", "contact.button", "lostMode.title"],
   // The finder is "you" on their own pages; the word itself appears nowhere they read.
   // To the owner, the finder is named ("the finder wrote again").
@@ -57,7 +59,8 @@ const KEYS: Record<Term, readonly MessageKey[]> = {
   email: ["ownerMail.scanNext", "ownerMail.codeValid", "accountLanguage.label"],
   notification: ["accountLanguage.label", "accountLanguage.lead"],
   passkey: [],
-  product: [],
+  product: ["tokenPage.registry", "tokenPage.add"],
+  verify: ["tokenPage.verifyTitle", "tokenPage.verify", "profilePage.verifyToken"],
 };
 
 type Words = Record<Term, { use: string; avoid?: readonly string[] }>;
@@ -80,6 +83,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "सूचना" },
     passkey: { use: "पासकी" },
     product: { use: "प्रोडक्ट" },
+    // Bank and wallet apps say "वेरिफ़ाई करें" for this; सत्यापित is the form-filling word.
+    verify: { use: "वेरिफ़ाई" },
   },
   mr: {
     sticker: { use: "स्टिकर" },
@@ -97,6 +102,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "सूचना" },
     passkey: { use: "पासकी" },
     product: { use: "प्रॉडक्ट" },
+    // As Marathi apps write it (व्हेरिफाय करा), not पडताळणी.
+    verify: { use: "व्हेरिफाय" },
   },
   bn: {
     sticker: { use: "স্টিকার" },
@@ -115,6 +122,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "নোটিফিকেশন" },
     passkey: { use: "পাসকি" },
     product: { use: "প্রোডাক্ট" },
+    // The loanword (ভেরিফাই করুন), as Bengali apps write it.
+    verify: { use: "ভেরিফাই" },
   },
   ta: {
     sticker: { use: "ஸ்டிக்க" },
@@ -134,6 +143,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     passkey: { use: "பாஸ்கீ" },
     // A product is a பொருள் (thing) in Tamil, as the found item is.
     product: { use: "பொருள" },
+    // சரிபார் ("check and confirm"), the word Tamil apps use on their verify buttons.
+    verify: { use: "சரிபார" },
   },
   te: {
     sticker: { use: "స్టిక్కర" },
@@ -151,6 +162,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "నోటిఫికేషన్" },
     passkey: { use: "పాస్‌కీ" },
     product: { use: "ప్రోడక్ట్" },
+    // ధృవీకరించండి, as Telugu apps label their verify buttons.
+    verify: { use: "ధృవీకరించ" },
   },
   kn: {
     sticker: { use: "ಸ್ಟಿಕ್ಕರ" },
@@ -168,6 +181,8 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "ನೋಟಿಫಿಕೇಶನ್" },
     passkey: { use: "ಪಾಸ್‌ಕೀ" },
     product: { use: "ಪ್ರಾಡಕ್ಟ್" },
+    // ಪರಿಶೀಲಿಸಿ ("check"), as Kannada apps label their verify buttons.
+    verify: { use: "ಪರಿಶೀಲಿಸ" },
   },
 };
 

@@ -27,6 +27,13 @@ export const TRANSLATED_AREAS = [
   // Public pages' titles and descriptions, and the plain-text refusals.
   "meta",
   "refusal",
+  // The owner's profile and token pages, their form errors and toasts, and the QR scanner's answers (issue 48).
+  "profile",
+  "token",
+  "product",
+  "qr",
+  "profilePage",
+  "tokenPage",
 ] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 

@@ -10,6 +10,7 @@ import { parseLockScreenRequest } from "~/features/stickers/lock-screen";
 import { tokenUrl } from "~/features/stickers/mint.server";
 import { cardLineOf, isOwnVerifiedToken, printFor, refusal } from "~/features/stickers/printables.server";
 import { refuseWhenBusy, renderLockScreenPng } from "~/features/stickers/sheet-jobs.server";
+import { localeContext } from "~/middleware/i18n";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
@@ -19,11 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw new Response("No verified sticker of yours has this token.", { status: 404, headers: NO_STORE });
   }
   const parsed = parseLockScreenRequest(new URL(request.url).searchParams);
-  if (!parsed.ok) throw refusal(parsed.problems[0]!.key, 400);
+  const locale = context.get(localeContext);
+  if (!parsed.ok) throw refusal(parsed.problems[0]!.key, 400, locale);
   const { width, height, style } = parsed.value;
   const line = await cardLineOf(db, user.id);
   const card = { token, url: tokenUrl(getEnv().APP_URL, token), line, width, height, style };
-  const png = await printFor(db, user.id, () => renderLockScreenPng(card).catch(refuseWhenBusy));
+  const png = await printFor(db, user.id, locale, () => renderLockScreenPng(card).catch(refuseWhenBusy));
   return new Response(png, {
     headers: {
       "Content-Type": "image/png",

@@ -4,6 +4,9 @@
 export const LATIN_ALLOWED: readonly string[] = [
   // The code on the sticker: every language's apps write "QR".
   "QR",
+  // A text message: the finder's button ("SMS भेजें", scan.contactSms) and the owner's
+  // profile (profilePage.sms) write it in Latin letters, as phones label it in every language.
+  "SMS",
   // Protocol names in the plain-text refusals (refusal.*): the words a developer searches for.
   "HTTP",
   "Host",

@@ -40,7 +40,7 @@ async function stored(owner: Owner) {
 /** The field errors of a refused save, as the page shows them beside the fields. */
 function errors(result: unknown) {
   const fieldErrors = dataOf<{ result: { error?: Record<string, string[] | null> } }>(result).result.error ?? {};
-  return Object.fromEntries(Object.entries(fieldErrors).map(([name, keys]) => [name, keys?.map(profileErrorText)]));
+  return Object.fromEntries(Object.entries(fieldErrors).map(([name, keys]) => [name, keys?.map((key) => profileErrorText(key))]));
 }
 
 describe("saving the profile", () => {
@@ -180,9 +180,9 @@ describe("the page's data", () => {
     await testDb().update(profiles).set({ totalSearches: 2 }).where(eq(profiles.id, owner.id)).run();
     const page = await load(owner);
     expect(page.profile.totalSearches).toBe(2);
-    expect(page.history.map((row) => [row.type, row.value, row.time, row.date, row.city, row.address])).toEqual([
-      ["Tagback Token", "100000000001", "09:30 am IST", "10/03/2026", "New Delhi", "Rajiv Chowk"],
-      ["Metro Card", "12345678", "12:15 am IST", "06/01/2026", "Noida", null],
+    expect(page.history.map((row) => [row.searchType, row.value, row.time, row.date, row.city, row.address])).toEqual([
+      ["tagback_token", "100000000001", "09:30 am IST", "10/03/2026", "New Delhi", "Rajiv Chowk"],
+      ["metro_card", "12345678", "12:15 am IST", "06/01/2026", "Noida", null],
     ]);
   });
 

@@ -115,8 +115,6 @@ export async function logDemoSearch(db: Db, location: string, ip: string): Promi
   await db.insert(demoSearchLogs).values({ demoLocation: location, ipAddress: ip }).run();
 }
 
-const SEARCH_TYPE_NAMES = { metro_card: "Metro Card", tagback_token: "Tagback Token" } as const;
-
 export type HistoryEntry = Awaited<ReturnType<typeof listSearchHistory>>[number];
 
 // /profile lists it on every page: prepared once per connection (core/prepared.server.ts).
@@ -144,7 +142,8 @@ export async function listSearchHistory(db: Db, userId: string, limit: number) {
   const rows = await ownHistoryOf(db).all({ userId, limit });
   return rows.map((row) => ({
     id: row.id,
-    type: SEARCH_TYPE_NAMES[row.searchType],
+    /** Which of the two; the page names it in the reader's language. */
+    searchType: row.searchType,
     value: row.searchValue,
     at: row.searchedAt.toISOString(),
     time: istTime(row.searchedAt),

@@ -23,7 +23,7 @@ function keysOf(fields: Record<string, string>) {
 
 /** The field errors as the page shows them beside the fields. */
 function errorsOf(fields: Record<string, string>) {
-  return Object.fromEntries(Object.entries(keysOf(fields)).map(([name, errors]) => [name, errors?.map(profileErrorText)]));
+  return Object.fromEntries(Object.entries(keysOf(fields)).map(([name, errors]) => [name, errors?.map((error) => profileErrorText(error))]));
 }
 
 describe("full name", () => {

@@ -4,7 +4,7 @@
 // one check that needs the database (a metro card another account holds) through `metroCardTaken`.
 import { z } from "zod";
 import { containsProfanity } from "~/core/profanity";
-import { isMessageKey, key, message, messageOf, type Message, type MessageKey } from "~/i18n/messages";
+import { isMessageKey, key, messageIn, messageOf, type Locale, type Message, type MessageKey } from "~/i18n/messages";
 import {
   BIO_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -17,8 +17,8 @@ import {
 
 
 /** The text beside a field for one of its errors: the description of a titled message, else its title. */
-export function profileErrorText(error: string): string {
-  const { title, description } = messageOf(error, "profile.updateFailed");
+export function profileErrorText(error: string, locale: Locale = "en"): string {
+  const { title, description } = messageOf(error, "profile.updateFailed", locale);
   return description ?? title;
 }
 
@@ -26,10 +26,13 @@ export function profileErrorText(error: string): string {
  * The alert above the form: the first error whose message the spec titles (it has a description),
  * or the general "Error updating profile"; null without errors.
  */
-export function profileAlert(errors: string[]): Message | null {
+export function profileAlert(errors: string[], locale: Locale = "en"): Message | null {
   if (errors.length === 0) return null;
-  const titled = errors.filter(isMessageKey).map(message).find((found) => found.description);
-  return titled ?? message("profile.updateFailed");
+  const titled = errors
+    .filter(isMessageKey)
+    .map((error) => messageIn(locale, error))
+    .find((found) => found.description);
+  return titled ?? messageIn(locale, "profile.updateFailed");
 }
 
 /** HTML tags go, and so do stray angle brackets. */

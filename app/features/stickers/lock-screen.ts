@@ -22,7 +22,6 @@ export type LockScreenParse = { ok: true; value: LockScreenRequest } | { ok: fal
 export const sizeValue = ({ width, height }: { width: number; height: number }) => `${width}x${height}`;
 
 const { minWidth, maxWidth, minHeight, maxHeight, minRatio, maxRatio } = LOCK_SCREEN_CUSTOM;
-export const CUSTOM_SIZE_RULE = `a custom size is ${minWidth}–${maxWidth} pixels wide and ${minHeight}–${maxHeight} tall, portrait (${minRatio} to ${maxRatio} times as tall as wide)`;
 
 function whole(value: string | null | undefined): number | null {
   return value && /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : null;

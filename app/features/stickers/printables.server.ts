@@ -8,15 +8,15 @@ import { profiles, tagbackTokens } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { consume } from "~/core/rate-limit.server";
 import { NO_STORE } from "~/core/no-store";
-import { message, type MessageKey } from "~/i18n/messages";
+import { messageIn, type Locale, type MessageKey } from "~/i18n/messages";
 import { tokenUrl } from "./mint.server";
 import { isToken, LOCK_SCREEN_LINE_DEFAULT, PRINTS_PER_USER_LIMIT, REPRINT_MAX_LABELS, reprintCopiesOf } from "./rules";
 import type { Sticker } from "./sheet.server";
 import { verifiedTokensOf } from "./tokens.server";
 
-/** A plain-text refusal (these answers are files, not pages): the message's description. */
-export function refusal(key: MessageKey, status: number, headers: Record<string, string> = {}): Response {
-  const { title, description } = message(key);
+/** A plain-text refusal (these answers are files, not pages): the message's description, in the request's language. */
+export function refusal(key: MessageKey, status: number, locale: Locale, headers: Record<string, string> = {}): Response {
+  const { title, description } = messageIn(locale, key);
   return new Response(description ?? title, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
 }
 
@@ -59,12 +59,12 @@ const printing = new Set<string>();
  * Draws one print of the owner's with `draw`: a 429 when the owner has printed
  * PRINTS_PER_USER_LIMIT times this minute, or has a print still being drawn.
  */
-export async function printFor<T>(db: Db, userId: string, draw: () => Promise<T>): Promise<T> {
-  if (printing.has(userId)) throw refusal("token.printBusy", 429, { "Retry-After": "5" });
+export async function printFor<T>(db: Db, userId: string, locale: Locale, draw: () => Promise<T>): Promise<T> {
+  if (printing.has(userId)) throw refusal("token.printBusy", 429, locale, { "Retry-After": "5" });
   printing.add(userId);
   try {
     const { allowed, retryAfterSeconds } = await consume(db, PRINTS_PER_USER_LIMIT, userId);
-    if (!allowed) throw refusal("token.printsLimited", 429, { "Retry-After": String(retryAfterSeconds) });
+    if (!allowed) throw refusal("token.printsLimited", 429, locale, { "Retry-After": String(retryAfterSeconds) });
     return await draw();
   } finally {
     printing.delete(userId);
@@ -74,18 +74,18 @@ export async function printFor<T>(db: Db, userId: string, draw: () => Promise<T>
 export type ReprintRequest = { ok: true; copies: number } | { ok: false; response: Response };
 
 /** `copies` from a link's query (reprintCopiesOf). */
-export function reprintCopies(params: URLSearchParams): ReprintRequest {
+export function reprintCopies(params: URLSearchParams, locale: Locale): ReprintRequest {
   const copies = reprintCopiesOf(params.get("copies"));
-  return copies === null ? { ok: false, response: refusal("token.badCopies", 400) } : { ok: true, copies };
+  return copies === null ? { ok: false, response: refusal("token.badCopies", 400, locale) } : { ok: true, copies };
 }
 
 /**
  * The labels of a reprint: each of the owner's verified tokens `copies` times, oldest token
  * first, copies side by side. Throws a 404 when there is none, a 400 past REPRINT_MAX_LABELS.
  */
-export async function reprintStickers(db: Db, userId: string, copies: number, appUrl: string): Promise<Sticker[]> {
+export async function reprintStickers(db: Db, userId: string, copies: number, appUrl: string, locale: Locale): Promise<Sticker[]> {
   const tokens = (await verifiedTokensOf(db, userId)).reverse();
-  if (tokens.length === 0) throw refusal("token.noVerifiedTokens", 404);
-  if (tokens.length * copies > REPRINT_MAX_LABELS) throw refusal("token.tooManyLabels", 400);
+  if (tokens.length === 0) throw refusal("token.noVerifiedTokens", 404, locale);
+  if (tokens.length * copies > REPRINT_MAX_LABELS) throw refusal("token.tooManyLabels", 400, locale);
   return tokens.flatMap((token) => Array.from({ length: copies }, () => ({ token, url: tokenUrl(appUrl, token) })));
 }

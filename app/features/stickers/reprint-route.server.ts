@@ -7,16 +7,18 @@ import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
 import { printFor, reprintCopies, reprintStickers } from "./printables.server";
 import { refuseWhenBusy, renderSheetPdf, renderSheetSvg } from "./sheet-jobs.server";
+import { localeContext } from "~/middleware/i18n";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export async function reprintSheet({ request, context }: Args, format: "pdf" | "svg"): Promise<Response> {
   const user = requireUser({ request, context });
   const db = context.get(dbContext);
-  const copies = reprintCopies(new URL(request.url).searchParams);
+  const locale = context.get(localeContext);
+  const copies = reprintCopies(new URL(request.url).searchParams, locale);
   if (!copies.ok) throw copies.response;
-  const stickers = await reprintStickers(db, user.id, copies.copies, getEnv().APP_URL);
-  const bytes = await printFor(db, user.id, () =>
+  const stickers = await reprintStickers(db, user.id, copies.copies, getEnv().APP_URL, locale);
+  const bytes = await printFor(db, user.id, locale, () =>
     (format === "pdf" ? renderSheetPdf(stickers, "My Tagback stickers") : renderSheetSvg(stickers)).catch(refuseWhenBusy),
   );
   return new Response(bytes, {

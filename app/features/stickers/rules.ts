@@ -59,13 +59,13 @@ export const MINT_PASSWORDS_KEPT_MINUTES = 60;
 /**
  * Lock-screen cards (/token, decision 027): a PNG wallpaper of a sticker's QR code for the owner's
  * phone. The offered sizes (width × height in pixels) cover most phones; any other size within
- * LOCK_SCREEN_CUSTOM can be asked for.
+ * LOCK_SCREEN_CUSTOM can be asked for. `phones`: the message naming the phones each is for.
  */
 export const LOCK_SCREEN_SIZES = [
-  { width: 1080, height: 2400, label: "1080 × 2400 — most Android phones" },
-  { width: 1170, height: 2532, label: "1170 × 2532 — iPhone 12 to 16" },
-  { width: 1290, height: 2796, label: "1290 × 2796 — iPhone Pro Max and Plus" },
-  { width: 720, height: 1600, label: "720 × 1600 — smaller Android phones" },
+  { width: 1080, height: 2400, phones: "tokenPage.sizeAndroid" },
+  { width: 1170, height: 2532, phones: "tokenPage.sizeIphone" },
+  { width: 1290, height: 2796, phones: "tokenPage.sizeIphoneMax" },
+  { width: 720, height: 1600, phones: "tokenPage.sizeSmallAndroid" },
 ] as const;
 /** A custom size: portrait, between these bounds, at most this tall for its width. */
 export const LOCK_SCREEN_CUSTOM = { minWidth: 320, maxWidth: 2160, minHeight: 480, maxHeight: 3840, minRatio: 1.2, maxRatio: 2.4 } as const;

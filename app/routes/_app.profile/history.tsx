@@ -6,6 +6,7 @@
 // and 100 of them were half of the page's 121 KB and about a quarter of its CPU (docs/performance.md).
 import { Link } from "react-router";
 import type { Route } from "./+types/route";
+import { useT } from "~/i18n/use-t";
 
 type History = Route.ComponentProps["loaderData"]["history"];
 
@@ -22,38 +23,39 @@ export function historyRowsAsked(url: URL): number {
 }
 
 export function SearchHistory({ history, more, totalSearches, botSearches }: { history: History; more: boolean; totalSearches: number; botSearches: number }) {
+  const { t } = useT();
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title" className="text-xl font-bold">
-        Search history
+        {t("profilePage.historyTitle")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Total searches: <span className="font-semibold" data-testid="total-searches">{totalSearches}</span>
+        {t("profilePage.totalSearches")} <span className="font-semibold" data-testid="total-searches">{totalSearches}</span>
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        Filtered as bots (crawlers and link previews, counted but not listed):{" "}
+        {t("profilePage.botSearches")}{" "}
         <span className="font-semibold" data-testid="bot-searches">
           {botSearches}
         </span>
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        Times are India time (IST). Location is approximate: it can be 5 to 50 km off.
+        {t("profilePage.historyNote")}
       </p>
       {history.length === 0 ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Nobody has searched for you yet.</p>
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">{t("profilePage.historyEmpty")}</p>
       ) : (
-        <div className="mt-4 max-h-96 overflow-y-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Search history list">
+        <div className="mt-4 max-h-96 overflow-y-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label={t("profilePage.historyList")}>
           <ol className="divide-y divide-slate-100">
             {history.map((entry, index) => (
               <li key={entry.id} id={`visit-${index + 1}`} className="p-3 text-sm" data-testid="history-row">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p>
-                    <span className="font-semibold">{entry.type}</span> <span className="font-mono text-slate-700">{entry.value}</span>{" "}
+                    <span className="font-semibold">{t(entry.searchType === "metro_card" ? "profilePage.byMetroCard" : "profilePage.byToken")}</span> <span className="font-mono text-slate-700">{entry.value}</span>{" "}
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.kind === "messaged" ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}
                       data-testid="history-kind"
                     >
-                      {entry.kind === "messaged" ? "Messaged you" : "Viewed"}
+                      {t(entry.kind === "messaged" ? "profilePage.messagedYou" : "profilePage.viewed")}
                     </span>
                   </p>
                   <p className="text-slate-600">
@@ -63,7 +65,7 @@ export function SearchHistory({ history, more, totalSearches, botSearches }: { h
                   </p>
                 </div>
                 <p className="mt-0.5 text-slate-700">
-                  {entry.city ?? "Unknown city"}
+                  {entry.city ?? t("profilePage.unknownCity")}
                   {entry.address ? ` · ${entry.address}` : ""}
                 </p>
               </li>
@@ -77,7 +79,7 @@ export function SearchHistory({ history, more, totalSearches, botSearches }: { h
               preventScrollReset
               className="block border-t border-slate-100 p-3 text-center text-sm font-medium text-brand-700 underline"
             >
-              More
+              {t("profilePage.more")}
             </Link>
           ) : null}
         </div>

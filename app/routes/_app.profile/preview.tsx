@@ -5,14 +5,18 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { PublicProfileView } from "~/features/finder/public-profile-view";
+import { SlottedText } from "~/components/ui/slotted-text";
+import { useT } from "~/i18n/use-t";
 
 type Preview = Route.ComponentProps["loaderData"]["preview"];
 
 export function PreviewDialog({ preview }: { preview: Preview }) {
+  const { t } = useT();
   return (
     <RouteDialog
-      title={preview ? "Your public profile" : "No Identifiers Found"}
-      description={preview ? "This is what a finder sees." : undefined}
+      title={t(preview ? "profilePage.previewTitle" : "profilePage.noIdentifiers")}
+      description={preview ? t("profilePage.previewLead") : undefined}
+      closeLabel={t("scan.close")}
       titleId="preview-title"
       closeHref="/profile"
     >
@@ -22,18 +26,26 @@ export function PreviewDialog({ preview }: { preview: Preview }) {
 }
 
 function NoIdentifiers() {
+  const { t } = useT();
   return (
     <div className="space-y-3 text-sm text-slate-700">
-      <p>A finder reaches your profile by your metro card number or a verified Tagback token. You have neither yet.</p>
+      <p>{t("profilePage.noIdentifiersLead")}</p>
       <p>
-        <Link to="/profile?edit=1" className="font-semibold text-brand-700 underline">
-          Add a metro card number
-        </Link>{" "}
-        or{" "}
-        <Link to="/token" className="font-semibold text-brand-700 underline">
-          verify a token
-        </Link>
-        .
+        <SlottedText
+          text={t("profilePage.noIdentifiersNext")}
+          slots={{
+            metro: (
+              <Link to="/profile?edit=1" className="font-semibold text-brand-700 underline">
+                {t("profilePage.addMetroCard")}
+              </Link>
+            ),
+            token: (
+              <Link to="/token" className="font-semibold text-brand-700 underline">
+                {t("profilePage.verifyToken")}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -20,6 +20,9 @@ import {
   X_USERNAME_MAX_LENGTH,
 } from "~/features/owner/rules";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
+import type { Locale } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 type PageProfile = Route.ComponentProps["loaderData"]["profile"];
 type ProfileFields = ReturnType<typeof useProfileForm>[1];
@@ -84,44 +87,45 @@ function useMobileSwitch(formRef: RefObject<HTMLFormElement | null>, initiallyOn
 }
 
 /** A field's messages for Field, TextArea and CheckboxField: its error keys as text. */
-function described(field: { errors?: string[]; errorId: string }) {
-  return { errors: field.errors?.map(profileErrorText), errorId: field.errorId };
+function described(field: { errors?: string[]; errorId: string }, locale: Locale) {
+  return { errors: field.errors?.map((error) => profileErrorText(error, locale)), errorId: field.errorId };
 }
 
 export function ProfileForm({ profile, lastResult }: { profile: PageProfile; lastResult?: SubmissionResult<string[]> }) {
+  const { t, locale } = useT();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
   const [form, fields] = useProfileForm(profile, lastResult);
   const formRef = useRef<HTMLFormElement>(null);
   const mobileSwitch = useMobileSwitch(formRef, profile.useMobileForSocials, lastResult);
-  const alert = profileAlert([...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])]);
+  const alert = profileAlert([...new Set([...(form.errors ?? []), ...Object.values(form.allErrors).flat()])], locale);
 
   return (
     <Form method="post" action="/profile?edit=1" ref={formRef} {...getFormProps(form)} className="mt-6 space-y-5" aria-labelledby="profile-title">
       {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
       <Field
-        label="Full Name"
-        {...described(fields.fullName)}
-        hint="Letters, digits, @, _ and spaces. The first word is your first name."
+        label={t("profilePage.fullName")}
+        {...described(fields.fullName, locale)}
+        hint={t("profilePage.fullNameHint")}
         inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), maxLength: FULL_NAME_MAX_LENGTH, autoComplete: "name" }}
       />
       <Field
-        label="X username"
-        {...described(fields.xUsername)}
-        hint={`Letters, digits and underscores, up to ${X_USERNAME_MAX_LENGTH}.`}
+        label={t("profilePage.xUsername")}
+        {...described(fields.xUsername, locale)}
+        hint={t("profilePage.xUsernameHint", { max: X_USERNAME_MAX_LENGTH })}
         inputProps={{ ...getInputProps(fields.xUsername, { type: "text" }), maxLength: X_USERNAME_MAX_LENGTH + 1, autoComplete: "off" }}
       />
       <TextArea
-        label="Bio"
-        {...described(fields.bio)}
-        hint={`Up to ${BIO_MAX_LENGTH} characters. Finders read this.`}
+        label={t("profilePage.bio")}
+        {...described(fields.bio, locale)}
+        hint={t("profilePage.bioHint", { max: BIO_MAX_LENGTH })}
         hintId={`${fields.bio.id}-hint`}
         textareaProps={{ ...getTextareaProps(fields.bio), maxLength: BIO_MAX_LENGTH }}
       />
       <Field
-        label="Mobile number"
-        {...described(fields.mobileNumber)}
-        hint="Private: finders never see it unless you show it in Settings."
+        label={t("profilePage.mobile")}
+        {...described(fields.mobileNumber, locale)}
+        hint={t("profilePage.mobileHint")}
         inputProps={{
           ...getInputProps(fields.mobileNumber, { type: "tel" }),
           ...PHONE_INPUT,
@@ -131,9 +135,9 @@ export function ProfileForm({ profile, lastResult }: { profile: PageProfile; las
         }}
       />
       <Field
-        label="Metro card number"
-        {...described(fields.metroCardNumber)}
-        hint={`${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits. Leave empty if you have none.`}
+        label={t("profilePage.metroCard")}
+        {...described(fields.metroCardNumber, locale)}
+        hint={t("profilePage.metroCardHint", { min: METRO_CARD_MIN, max: METRO_CARD_MAX })}
         inputProps={{ ...getInputProps(fields.metroCardNumber, { type: "text" }), ...PHONE_INPUT, maxLength: METRO_CARD_MAX }}
       />
       <ContactNumbers fields={fields} useMobile={mobileSwitch.on} onSwitch={mobileSwitch.toggle} />
@@ -147,10 +151,10 @@ export function ProfileForm({ profile, lastResult }: { profile: PageProfile; las
           disabled={saving}
           size="lg"
         >
-          {saving ? "Saving…" : "Save"}
+          {t(saving ? "profilePage.saving" : "profilePage.save")}
         </Button>
         <ButtonLink to="/profile" variant="ghost" size="lg">
-          Cancel
+          {t("profilePage.cancel")}
         </ButtonLink>
       </div>
     </Form>
@@ -159,6 +163,7 @@ export function ProfileForm({ profile, lastResult }: { profile: PageProfile; las
 
 /** The four numbers a finder may use, and the switch that fills them with the mobile number. */
 function ContactNumbers({ fields, useMobile, onSwitch }: { fields: ProfileFields; useMobile: boolean; onSwitch: (on: boolean) => void }) {
+  const { t, locale } = useT();
   const social = (name: (typeof SOCIAL_FIELDS)[number]) => ({
     ...getInputProps(fields[name], { type: "text" }),
     readOnly: useMobile,
@@ -166,44 +171,46 @@ function ContactNumbers({ fields, useMobile, onSwitch }: { fields: ProfileFields
   });
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Contact numbers for finders</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("profilePage.contactLegend")}</legend>
       <CheckboxField
-        label="Use mobile number for all socials"
+        label={t("profilePage.useMobile")}
         asSwitch
-        hint="Copies your mobile number into the four fields below, now and whenever you change it."
+        hint={t("profilePage.useMobileHint")}
         hintId={`${fields.useMobileForSocials.id}-hint`}
         inputProps={{
           ...getInputProps(fields.useMobileForSocials, { type: "checkbox" }),
           onChange: (event) => onSwitch(event.currentTarget.checked),
         }}
       />
-      <Field label="Emergency number (SMS)" {...described(fields.socialSms)} inputProps={social("socialSms")} />
-      <Field label="Call number" {...described(fields.socialCall)} inputProps={social("socialCall")} />
+      <Field label={t("profilePage.sms")} {...described(fields.socialSms, locale)} inputProps={social("socialSms")} />
+      <Field label={t("profilePage.call")} {...described(fields.socialCall, locale)} inputProps={social("socialCall")} />
       <Field
-        label="Telegram"
-        {...described(fields.socialTelegram)}
-        hint="A username (optionally starting with @) or a number."
+        label={t("profilePage.telegram")}
+        {...described(fields.socialTelegram, locale)}
+        hint={t("profilePage.telegramHint")}
         inputProps={social("socialTelegram")}
       />
-      <Field label="WhatsApp number" {...described(fields.socialWhatsapp)} inputProps={social("socialWhatsapp")} />
+      <Field label={t("profilePage.whatsapp")} {...described(fields.socialWhatsapp, locale)} inputProps={social("socialWhatsapp")} />
     </fieldset>
   );
 }
 
 /** What finders see: the bio masked or not, and the contact buttons. */
 function FinderOptions({ fields }: { fields: ProfileFields }) {
+  const { t } = useT();
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">What finders see</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("profilePage.finderLegend")}</legend>
       <CheckboxField
-        label="Mask bio"
-        hint="Finders enter digits 5 to 8 of your token to read your bio."
+        label={t("profilePage.maskBio")}
+        // The unlock digits follow the token's first four (stickers/rules.ts unlockDigitsOf).
+        hint={t("profilePage.maskBioHint", { from: 5, to: 4 + UNLOCK_DIGIT_COUNT })}
         hintId={`${fields.maskBio.id}-hint`}
         inputProps={getInputProps(fields.maskBio, { type: "checkbox" })}
       />
       <CheckboxField
-        label="Show contact buttons (SMS, Call, Telegram, WhatsApp)"
-        hint="Finders get buttons for the numbers above."
+        label={t("profilePage.showButtons")}
+        hint={t("profilePage.showButtonsHint")}
         hintId={`${fields.useSocialIcons.id}-hint`}
         inputProps={getInputProps(fields.useSocialIcons, { type: "checkbox" })}
       />

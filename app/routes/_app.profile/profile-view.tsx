@@ -1,19 +1,23 @@
 // View mode of /profile: the photo, the name and every field of the profile form, read-only.
 import type { Route } from "./+types/route";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
+import { useT } from "~/i18n/use-t";
 
 type PageProfile = Route.ComponentProps["loaderData"]["profile"];
 
 function Row({ label, value }: { label: string; value: string | null }) {
+  const { t } = useT();
   return (
     <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3 border-b border-slate-100 py-2 text-sm">
       <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{value || <span className="text-slate-500">Not set</span>}</dd>
+      <dd className="min-w-0 break-words text-slate-900">{value || <span className="text-slate-500">{t("profilePage.notSet")}</span>}</dd>
     </div>
   );
 }
 
 export function ProfileView({ profile }: { profile: PageProfile }) {
+  const { t } = useT();
+  const onOff = (on: boolean) => t(on ? "profilePage.on" : "profilePage.off");
   return (
     <div className="mt-6" data-testid="profile-view">
       <div className="flex items-center gap-4">
@@ -27,21 +31,21 @@ export function ProfileView({ profile }: { profile: PageProfile }) {
           {...(profile.hasPhoto ? { "data-testid": "profile-photo" } : {})}
         />
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{profile.fullName || "Your name is not set yet"}</p>
+          <p className="truncate text-lg font-semibold">{profile.fullName || t("profilePage.nameNotSet")}</p>
           {profile.xUsername ? <p className="text-sm text-slate-600">@{profile.xUsername}</p> : null}
         </div>
       </div>
       <dl className="mt-4">
-        <Row label="Bio" value={profile.bio} />
-        <Row label="Mobile number" value={profile.mobileNumber} />
-        <Row label="Metro card number" value={profile.metroCardNumber} />
-        <Row label="Emergency number (SMS)" value={profile.socialSms} />
-        <Row label="Call" value={profile.socialCall} />
-        <Row label="Telegram" value={profile.socialTelegram} />
-        <Row label="WhatsApp" value={profile.socialWhatsapp} />
-        <Row label="Mobile number for all socials" value={profile.useMobileForSocials ? "On" : "Off"} />
-        <Row label="Mask bio" value={profile.maskBio ? `On: finders enter ${UNLOCK_DIGIT_COUNT} digits of your token to read it` : "Off"} />
-        <Row label="Contact buttons for finders" value={profile.useSocialIcons ? "Shown" : "Hidden"} />
+        <Row label={t("profilePage.bio")} value={profile.bio} />
+        <Row label={t("profilePage.mobile")} value={profile.mobileNumber} />
+        <Row label={t("profilePage.metroCard")} value={profile.metroCardNumber} />
+        <Row label={t("profilePage.sms")} value={profile.socialSms} />
+        <Row label={t("profilePage.callRow")} value={profile.socialCall} />
+        <Row label={t("profilePage.telegram")} value={profile.socialTelegram} />
+        <Row label={t("profilePage.whatsappRow")} value={profile.socialWhatsapp} />
+        <Row label={t("profilePage.mobileForSocials")} value={onOff(profile.useMobileForSocials)} />
+        <Row label={t("profilePage.maskBio")} value={profile.maskBio ? t("profilePage.maskOn", { count: UNLOCK_DIGIT_COUNT }) : onOff(false)} />
+        <Row label={t("profilePage.contactButtons")} value={t(profile.useSocialIcons ? "profilePage.shown" : "profilePage.hidden")} />
       </dl>
     </div>
   );

@@ -17,12 +17,15 @@ import { avatarDataUri } from "~/features/finder/avatar";
 import { listSearchHistory } from "~/features/finder/search-history.server";
 import { serverProfileSchema } from "~/features/owner/profile-schema";
 import { getOwnProfile, metroCardHeldByOther, previewOwnProfile, updateOwnProfile, type OwnProfile } from "~/features/owner/profiles.server";
-import { message } from "~/i18n/messages";
+import { messageIn, type Locale } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
+import { inDate, indiaClock } from "~/core/india-time";
 import type { loader as appLoader } from "~/routes/_app";
 import type { Db } from "../../../db/connection";
 import { ButtonLink } from "~/components/ui/button";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile | Tagback" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("profilePage.metaTitle") }];
 
 /** What the page shows of the owner's row: every field of the form, the photo and the search count. */
 function pageProfile(profile: OwnProfile | null, userId: string) {
@@ -58,12 +61,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSearchHistory(db, userId, rows + 1),
     previewOpen ? previewOwnProfile(db, userId) : Promise.resolve(null),
   ]);
+  const locale = context.get(localeContext);
   return {
     profile: pageProfile(profile, userId),
     editing: url.searchParams.get("edit") === "1",
     previewOpen,
     preview,
-    history: history.slice(0, rows),
+    // English keeps "04:26 pm IST"; another language says the time its own way (the note above the list names the zone).
+    history: history.slice(0, rows).map((entry) =>
+      locale === "en" ? entry : { ...entry, time: indiaClock(new Date(entry.at), locale), date: inDate(new Date(entry.at), locale) },
+    ),
     moreHistory: history.length > rows && rows < HISTORY_MOST,
   };
 }
@@ -74,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "update-profile":
-      return updateProfile(db, userId, formData);
+      return updateProfile(db, userId, formData, context.get(localeContext));
     default:
       return unknownIntent();
   }
@@ -85,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * the metro card was taken between the check and the write (nothing changes either way), else
  * back to the view with 'Profile updated'.
  */
-async function updateProfile(db: Db, userId: string, formData: FormData) {
+async function updateProfile(db: Db, userId: string, formData: FormData, locale: Locale) {
   const schema = serverProfileSchema((metroCardNumber) => metroCardHeldByOther(db, userId, metroCardNumber));
   const submission = await parseWithZod(formData, { schema, async: true });
   if (submission.status !== "success") {
@@ -96,19 +103,20 @@ async function updateProfile(db: Db, userId: string, formData: FormData) {
     const fieldErrors = { metroCardNumber: ["profile.metroCardTaken"] };
     return data({ intent: "update-profile", result: submission.reply({ fieldErrors }), error: null }, { status: 409 });
   }
-  return redirectWithToast("/profile", { type: "success", ...message("profile.updated") });
+  return redirectWithToast("/profile", { type: "success", ...messageIn(locale, "profile.updated") });
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, editing } = loaderData;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   const failedSave = actionData?.intent === "update-profile";
+  const { t } = useT();
   return (
     <div className="max-w-3xl space-y-10">
       <section aria-labelledby="profile-title">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="profile-title" className="text-2xl font-bold">
-            Profile
+            {t("profilePage.title")}
           </h1>
           {admin ? (
             <Link
@@ -123,11 +131,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <div className="ml-auto flex gap-2">
             <ButtonLink to="/profile?preview=1" preventScrollReset variant="outline" size="sm">
-              Preview
+              {t("profilePage.preview")}
             </ButtonLink>
             {editing || failedSave ? null : (
               <ButtonLink to="/profile?edit=1" size="sm">
-                Edit Profile
+                {t("profilePage.edit")}
               </ButtonLink>
             )}
           </div>

@@ -7,7 +7,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { CUSTOM_SIZE_RULE, sizeValue } from "~/features/stickers/lock-screen";
+import { sizeValue } from "~/features/stickers/lock-screen";
+import { SlottedText } from "~/components/ui/slotted-text";
+import { useT } from "~/i18n/use-t";
 import {
   LOCK_SCREEN_CUSTOM,
   LOCK_SCREEN_LINE_DEFAULT,
@@ -31,21 +33,18 @@ type PrintablesProps = {
 };
 
 export function Printables({ verifiedTokens, line, lineResult, card, reprintResult }: PrintablesProps) {
+  const { t } = useT();
   return (
     <section aria-labelledby="lock-screen-title" className="space-y-6">
       <div>
         <h2 id="lock-screen-title" className="text-xl font-bold">
-          Put this on your lock screen
+          {t("tokenPage.lockTitle")}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          The phone is what gets lost most, and a sticker on its case wears off first. A locked phone still shows its lock
-          screen: make it a card with your sticker's QR code, and whoever finds the phone scans it with theirs and reaches
-          you — without your number on the screen for anyone to copy.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{t("tokenPage.lockLead")}</p>
       </div>
       <LineForm line={line} lastResult={lineResult} />
       {verifiedTokens.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">Verify a token first: cards and reprints are of your verified tokens.</p>
+        <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600">{t("tokenPage.cardsNeedToken")}</p>
       ) : (
         <>
           <ul className="space-y-4">
@@ -55,10 +54,7 @@ export function Printables({ verifiedTokens, line, lineResult, card, reprintResu
               </li>
             ))}
           </ul>
-          <p className="text-sm text-slate-600">
-            Open the card on your phone, keep the picture (long-press it, then save it to your photos), and choose it as your
-            lock-screen wallpaper. Then try it: scan your lock screen with another phone.
-          </p>
+          <p className="text-sm text-slate-600">{t("tokenPage.lockHowTo")}</p>
           <ReprintForm count={verifiedTokens.length} lastResult={reprintResult} />
         </>
       )}
@@ -67,6 +63,7 @@ export function Printables({ verifiedTokens, line, lineResult, card, reprintResu
 }
 
 function LineForm({ line, lastResult }: { line: string | null; lastResult: LastResult }) {
+  const { t, locale } = useT();
   const busy = useBusy("lock-screen-line");
   const [form, fields] = useForm({
     id: "lock-screen-line",
@@ -80,19 +77,19 @@ function LineForm({ line, lastResult }: { line: string | null; lastResult: LastR
     <Form method="post" action="/token" {...getFormProps(form)} className="space-y-3 rounded-xl border border-slate-200 p-5">
       <ErrorAlert errors={form.errors} fallback="token.lineCharacters" />
       <Field
-        label="Your line on the card"
-        errors={errorTexts(fields.line.errors)}
+        label={t("tokenPage.lineLabel")}
+        errors={errorTexts(fields.line.errors, locale)}
         errorId={fields.line.errorId}
-        hint={`Up to ${LOCK_SCREEN_LINE_MAX} characters, in English or Hindi. Empty: “${LOCK_SCREEN_LINE_DEFAULT}”.`}
+        hint={t("tokenPage.lineHint", { max: LOCK_SCREEN_LINE_MAX, line: LOCK_SCREEN_LINE_DEFAULT })}
         inputProps={{
           ...getInputProps(fields.line, { type: "text" }),
           maxLength: LOCK_SCREEN_LINE_MAX,
-          placeholder: "If found, scan me — reward offered",
+          placeholder: t("tokenPage.linePlaceholder"),
           autoComplete: "off",
         }}
       />
       <Button type="submit" name="intent" value="lock-screen-line" disabled={busy} size="sm">
-        {busy ? "Saving…" : "Save line"}
+        {t(busy ? "profilePage.saving" : "tokenPage.saveLine")}
       </Button>
     </Form>
   );
@@ -100,7 +97,8 @@ function LineForm({ line, lastResult }: { line: string | null; lastResult: LastR
 
 /** The message under a field, where the field's aria-describedby points (conform's errorId). */
 function FieldMessage({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const texts = errorTexts(errors);
+  const { locale } = useT();
+  const texts = errorTexts(errors, locale);
   return texts?.length ? (
     <p id={id} className="mt-1 text-sm text-red-700">
       {texts.join(" ")}
@@ -109,6 +107,7 @@ function FieldMessage({ id, errors }: { id: string; errors: string[] | undefined
 }
 
 function CardForm({ token, lastResult }: { token: string; lastResult: LastResult }) {
+  const { t } = useT();
   const [form, fields] = useForm({
     id: `card-${token}`,
     lastResult,
@@ -126,63 +125,74 @@ function CardForm({ token, lastResult }: { token: string; lastResult: LastResult
       <input type="hidden" name="intent" value="lock-screen-card" />
       <input type="hidden" name="token" value={token} />
       <h3 id={`${form.id}-title`} className="text-lg font-semibold">
-        Lock-screen card for <span className="font-mono">{grouped(token)}</span>
+        <SlottedText text={t("tokenPage.cardTitle")} slots={{ token: <span className="font-mono">{grouped(token)}</span> }} />
       </h3>
       <ErrorAlert errors={form.errors} fallback="token.cardRatio" />
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={fields.size.id} className="block text-sm font-medium text-slate-800">
-            Phone screen size
+            {t("tokenPage.screenSize")}
           </label>
           <select key={sizeKey} {...size} className={SELECT}>
             {LOCK_SCREEN_SIZES.map((one) => (
               <option key={sizeValue(one)} value={sizeValue(one)}>
-                {one.label}
+                {t(one.phones, { size: `${one.width} × ${one.height}` })}
               </option>
             ))}
-            <option value="custom">Custom (width and height below)</option>
+            <option value="custom">{t("tokenPage.sizeCustom")}</option>
           </select>
           <FieldMessage id={fields.size.errorId} errors={fields.size.errors} />
         </div>
         <div>
           <label htmlFor={fields.style.id} className="block text-sm font-medium text-slate-800">
-            Style
+            {t("tokenPage.style")}
           </label>
           <select key={styleKey} {...style} className={SELECT}>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
+            <option value="light">{t("tokenPage.light")}</option>
+            <option value="dark">{t("tokenPage.dark")}</option>
           </select>
           <FieldMessage id={fields.style.errorId} errors={fields.style.errors} />
         </div>
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Custom size, in pixels</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("tokenPage.customLegend")}</legend>
         <div className="mt-1 flex flex-wrap items-start gap-3">
           <div>
             <label htmlFor={fields.width.id} className="block text-xs text-slate-600">
-              Width
+              {t("tokenPage.width")}
             </label>
             <input key={widthKey} {...width} inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minWidth} max={LOCK_SCREEN_CUSTOM.maxWidth} className={NUMBER} />
             <FieldMessage id={fields.width.errorId} errors={fields.width.errors} />
           </div>
           <div>
             <label htmlFor={fields.height.id} className="block text-xs text-slate-600">
-              Height
+              {t("tokenPage.height")}
             </label>
             <input key={heightKey} {...height} inputMode="numeric" min={LOCK_SCREEN_CUSTOM.minHeight} max={LOCK_SCREEN_CUSTOM.maxHeight} className={NUMBER} />
             <FieldMessage id={fields.height.errorId} errors={fields.height.errors} />
           </div>
         </div>
-        <p className="mt-1 text-xs text-slate-600">Used when the size is Custom: {CUSTOM_SIZE_RULE}.</p>
+        <p className="mt-1 text-xs text-slate-600">
+          {t("tokenPage.customRule", {
+            // As strings: a size is written without a thousands separator, as on the size list.
+            minWidth: String(LOCK_SCREEN_CUSTOM.minWidth),
+            maxWidth: String(LOCK_SCREEN_CUSTOM.maxWidth),
+            minHeight: String(LOCK_SCREEN_CUSTOM.minHeight),
+            maxHeight: String(LOCK_SCREEN_CUSTOM.maxHeight),
+            minRatio: LOCK_SCREEN_CUSTOM.minRatio,
+            maxRatio: LOCK_SCREEN_CUSTOM.maxRatio,
+          })}
+        </p>
       </fieldset>
       <Button type="submit" size="md">
-        Get the card<span className="sr-only"> for {grouped(token)}</span>
+        {t("tokenPage.getCard")}<span className="sr-only"> {t("tokenPage.getCardFor", { token: grouped(token) })}</span>
       </Button>
     </form>
   );
 }
 
 function ReprintForm({ count, lastResult }: { count: number; lastResult: LastResult }) {
+  const { t } = useT();
   const [form, fields] = useForm({
     id: "reprint",
     lastResult,
@@ -196,25 +206,22 @@ function ReprintForm({ count, lastResult }: { count: number; lastResult: LastRes
     <form method="post" action="/token" {...getFormProps(form)} className="space-y-3 rounded-xl border border-slate-200 p-5" aria-labelledby="reprint-title">
       <input type="hidden" name="intent" value="reprint" />
       <h3 id="reprint-title" className="text-lg font-semibold">
-        Reprint my stickers
+        {t("tokenPage.reprintTitle")}
       </h3>
-      <p className="text-sm text-slate-700">
-        A worn sticker? Print new labels of your {count === 1 ? "verified token" : `${count} verified tokens`} at home: A4
-        sheets of 70 × 36 mm labels (3 × 8, Avery Zweckform 3475 and equivalents). Print at 100 % (“actual size”).
-      </p>
+      <p className="text-sm text-slate-700">{count === 1 ? t("tokenPage.reprintLeadOne") : t("tokenPage.reprintLeadMany", { count })}</p>
       <div>
         <label htmlFor={fields.copies.id} className="block text-sm font-medium text-slate-800">
-          Copies of each sticker
+          {t("tokenPage.copies")}
         </label>
         <input key={copiesKey} {...copies} inputMode="numeric" min={1} max={REPRINT_MAX_COPIES} className={NUMBER} />
         <FieldMessage id={fields.copies.errorId} errors={fields.copies.errors} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="format" value="pdf" size="md">
-          Download PDF
+          {t("tokenPage.downloadPdf")}
         </Button>
         <Button type="submit" name="format" value="svg" variant="outline" size="md">
-          Open as SVG
+          {t("tokenPage.openSvg")}
         </Button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { MAX_PRODUCTS, PRODUCT_NAME_MAX, PRODUCT_RENAME_MAX } from "~/features/s
 import { addProductSchema, renameProductSchema } from "~/routes/_app.token/token-forms";
 import { ErrorAlert, errorTexts, grouped, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { useT } from "~/i18n/use-t";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type OwnProduct = LoaderData["products"][number];
@@ -21,15 +22,14 @@ type ProductRegistryProps = Pick<LoaderData, "products" | "verifiedTokens" | "re
 };
 
 export function ProductRegistry({ products, verifiedTokens, renaming, addResult, renameResult, deleteResult }: ProductRegistryProps) {
+  const { t } = useT();
   const deleteErrors = deleteResult?.error?.[""];
   return (
     <section aria-labelledby="products-title">
       <h2 id="products-title" className="text-xl font-bold">
-        Product Registry
+        {t("tokenPage.registry")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {products.length} of {MAX_PRODUCTS} products. Finders see their names on your profile.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("tokenPage.registryCount", { count: products.length, max: MAX_PRODUCTS })}</p>
       <AddProduct verifiedTokens={verifiedTokens} lastResult={addResult} />
       {deleteErrors?.length ? (
         <div className="mt-3">
@@ -47,13 +47,14 @@ export function ProductRegistry({ products, verifiedTokens, renaming, addResult,
           )}
         </ul>
       ) : (
-        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">No products registered yet.</p>
+        <p className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">{t("tokenPage.noProducts")}</p>
       )}
     </section>
   );
 }
 
 function ProductRow({ product }: { product: OwnProduct }) {
+  const { t } = useT();
   return (
     <li className="flex flex-wrap items-center gap-2 p-3" data-testid="product-row">
       <div className="min-w-0 flex-1">
@@ -65,12 +66,12 @@ function ProductRow({ product }: { product: OwnProduct }) {
         preventScrollReset
         className="rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
       >
-        Rename<span className="sr-only"> {product.name}</span>
+        {t("tokenPage.rename")}<span className="sr-only"> {product.name}</span>
       </Link>
       <Form method="post" action="/token">
         <input type="hidden" name="productId" value={product.id} />
         <button type="submit" name="intent" value="delete-product" className="rounded-lg px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
-          Delete<span className="sr-only"> {product.name}</span>
+          {t("tokenPage.delete")}<span className="sr-only"> {product.name}</span>
         </button>
       </Form>
     </li>
@@ -78,6 +79,7 @@ function ProductRow({ product }: { product: OwnProduct }) {
 }
 
 function AddProduct({ verifiedTokens, lastResult }: { verifiedTokens: string[]; lastResult: LastResult }) {
+  const { t, locale } = useT();
   const busy = useBusy("add-product");
   const [form, fields] = useForm({
     id: "add-product",
@@ -88,24 +90,24 @@ function AddProduct({ verifiedTokens, lastResult }: { verifiedTokens: string[]; 
   });
   const errors = [...(form.errors ?? []), ...(fields.name.errors ?? []), ...(fields.token.errors ?? [])];
   const tokenSelectProps = getInputProps(fields.token, { type: "text" });
-  const tokenErrors = errorTexts(fields.token.errors);
+  const tokenErrors = errorTexts(fields.token.errors, locale);
   return (
     <Form method="post" action="/token" {...getFormProps(form)} className="mt-4 space-y-4 rounded-xl border border-slate-200 p-5">
-      <h3 className="font-semibold">Register a product</h3>
+      <h3 className="font-semibold">{t("tokenPage.registerTitle")}</h3>
       <ErrorAlert errors={errors} fallback="product.invalidToken" />
       {verifiedTokens.length === 0 ? (
-        <p className="text-sm text-slate-600">Verify a token first: every product sits on one of your verified tokens.</p>
+        <p className="text-sm text-slate-600">{t("tokenPage.productNeedsToken")}</p>
       ) : null}
       <Field
-        label="Product name"
-        errors={errorTexts(fields.name.errors)}
+        label={t("tokenPage.productName")}
+        errors={errorTexts(fields.name.errors, locale)}
         errorId={fields.name.errorId}
-        hint={`Up to ${PRODUCT_NAME_MAX} characters, e.g. Laptop or Keys.`}
+        hint={t("tokenPage.productNameHint", { max: PRODUCT_NAME_MAX })}
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: PRODUCT_NAME_MAX, autoComplete: "off" }}
       />
       <div>
         <label htmlFor={fields.token.id} className="block text-sm font-medium text-slate-800">
-          Sticker token
+          {t("tokenPage.stickerToken")}
         </label>
         <select
           id={tokenSelectProps.id}
@@ -116,7 +118,7 @@ function AddProduct({ verifiedTokens, lastResult }: { verifiedTokens: string[]; 
           aria-describedby={tokenErrors?.length ? fields.token.errorId : undefined}
           className="mt-1 block w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono aria-invalid:border-red-500"
         >
-          <option value="">Choose a verified token</option>
+          <option value="">{t("tokenPage.chooseToken")}</option>
           {verifiedTokens.map((token) => (
             <option key={token} value={token}>
               {grouped(token)}
@@ -136,13 +138,14 @@ function AddProduct({ verifiedTokens, lastResult }: { verifiedTokens: string[]; 
         disabled={busy}
         size="lg"
       >
-        {busy ? "Adding…" : "Add Product"}
+        {t(busy ? "tokenPage.adding" : "tokenPage.add")}
       </Button>
     </Form>
   );
 }
 
 function RenameRow({ product, lastResult }: { product: OwnProduct; lastResult: LastResult }) {
+  const { t, locale } = useT();
   const busy = useBusy("rename-product");
   const [form, fields] = useForm({
     id: `rename-${product.id}`,
@@ -159,8 +162,8 @@ function RenameRow({ product, lastResult }: { product: OwnProduct; lastResult: L
         <ErrorAlert errors={errors} fallback="product.renameFailed" />
         <input type="hidden" name="productId" value={product.id} />
         <Field
-          label={`New name for ${product.name}`}
-          errors={errorTexts(fields.name.errors)}
+          label={t("tokenPage.newName", { name: product.name })}
+          errors={errorTexts(fields.name.errors, locale)}
           errorId={fields.name.errorId}
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: PRODUCT_RENAME_MAX, autoComplete: "off", autoFocus: true }}
         />
@@ -172,10 +175,10 @@ function RenameRow({ product, lastResult }: { product: OwnProduct; lastResult: L
             disabled={busy}
             size="sm"
           >
-            {busy ? "Saving…" : "Save"}
+            {t(busy ? "profilePage.saving" : "profilePage.save")}
           </Button>
           <ButtonLink to="/token" preventScrollReset variant="ghost" size="sm">
-            Cancel
+            {t("profilePage.cancel")}
           </ButtonLink>
         </div>
       </Form>

@@ -13,7 +13,9 @@ import { readForm, unknownIntent } from "~/core/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import { verifiedTokensOf } from "~/features/stickers/tokens.server";
-import { message, type MessageKey } from "~/i18n/messages";
+import { messageIn, type Locale, type MessageKey } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 import { MyTokens } from "~/routes/_app.token/my-tokens";
 import { CLAIM_REFUSALS, claimToken } from "~/features/stickers/claim.server";
 import { verifyTokenSchema } from "~/features/stickers/claim";
@@ -35,7 +37,7 @@ import {
 import type { Intent } from "~/routes/_app.token/token-ui";
 import { VerifyToken } from "~/routes/_app.token/verify-token";
 
-export const meta: Route.MetaFunction = () => [{ title: "Tagback Token | Tagback" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("tokenPage.metaTitle") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = requireUser({ request, context }).id;
@@ -58,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = requireUser({ request, context }).id;
-  const args: IntentArgs = { db: context.get(dbContext), userId, formData: await readForm(request) };
+  const args: IntentArgs = { db: context.get(dbContext), userId, formData: await readForm(request), locale: context.get(localeContext) };
   switch (args.formData.get("intent")) {
     case "verify-token":
       return verifyTokenAction(args);
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type IntentArgs = { db: Db; userId: string; formData: FormData };
+type IntentArgs = { db: Db; userId: string; formData: FormData; locale: Locale };
 
 /**
  * A refused post: the form's submission result (errors are message keys) and the status.
@@ -91,58 +93,58 @@ function refused(intent: Intent, result: SubmissionResult<string[]>, status: num
   return data({ intent, result, subject, error: null }, { status });
 }
 
-/** Done: back to /token with the message as a success toast. */
-function done(key: MessageKey) {
-  return redirectWithToast("/token", { type: "success", ...message(key) });
+/** Done: back to /token with the message as a success toast, in the page's language. */
+function done(key: MessageKey, locale: Locale) {
+  return redirectWithToast("/token", { type: "success", ...messageIn(locale, key) });
 }
 
-async function verifyTokenAction({ db, userId, formData }: IntentArgs) {
+async function verifyTokenAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: verifyTokenSchema });
   if (submission.status !== "success") return refused("verify-token", submission.reply({ hideFields: ["password"] }), 400);
   const outcome = await claimToken(db, userId, submission.value.token, submission.value.password);
-  if (outcome.ok) return done("token.verified");
+  if (outcome.ok) return done("token.verified", locale);
   const { key, status } = CLAIM_REFUSALS[outcome.reason];
   return refused("verify-token", submission.reply({ formErrors: [key], hideFields: ["password"] }), status);
 }
 
-async function removeTokenAction({ db, userId, formData }: IntentArgs) {
+async function removeTokenAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: removeTokenSchema });
   if (submission.status !== "success") return refused("remove-token", submission.reply(), 400);
   const outcome = await removeOwnToken(db, userId, submission.value.tokenId);
-  if (outcome.ok) return done("token.removed");
+  if (outcome.ok) return done("token.removed", locale);
   const inUse = outcome.reason === "in-use";
   return refused("remove-token", submission.reply({ formErrors: [inUse ? "token.removeInUse" : "token.removeFailed"] }), inUse ? 409 : 404);
 }
 
-async function addProductAction({ db, userId, formData }: IntentArgs) {
+async function addProductAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: addProductSchema });
   if (submission.status !== "success") return refused("add-product", submission.reply(), 400);
   const outcome = await addOwnProduct(db, userId, submission.value.name, submission.value.token);
-  if (outcome.ok) return done("product.added");
+  if (outcome.ok) return done("product.added", locale);
   const limit = outcome.reason === "limit";
   return refused("add-product", submission.reply({ formErrors: [limit ? "product.limit" : "product.invalidToken"] }), limit ? 409 : 400);
 }
 
-async function renameProductAction({ db, userId, formData }: IntentArgs) {
+async function renameProductAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: renameProductSchema });
   const productId = String(formData.get("productId") ?? "");
   if (submission.status !== "success") return refused("rename-product", submission.reply(), 400, productId);
-  if (await renameOwnProduct(db, userId, submission.value.productId, submission.value.name)) return done("product.renamed");
+  if (await renameOwnProduct(db, userId, submission.value.productId, submission.value.name)) return done("product.renamed", locale);
   return refused("rename-product", submission.reply({ formErrors: ["product.renameFailed"] }), 404, productId);
 }
 
-async function deleteProductAction({ db, userId, formData }: IntentArgs) {
+async function deleteProductAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: deleteProductSchema });
   if (submission.status !== "success") return refused("delete-product", submission.reply(), 400);
-  if (await deleteOwnProduct(db, userId, submission.value.productId)) return done("product.deleted");
+  if (await deleteOwnProduct(db, userId, submission.value.productId)) return done("product.deleted", locale);
   return refused("delete-product", submission.reply({ formErrors: ["product.deleteFailed"] }), 404);
 }
 
-async function lockScreenLineAction({ db, userId, formData }: IntentArgs) {
+async function lockScreenLineAction({ db, userId, formData, locale }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: lockScreenLineSchema });
   if (submission.status !== "success") return refused("lock-screen-line", submission.reply(), 400);
   await saveLockScreenLine(db, userId, submission.value.line);
-  return done(submission.value.line === null ? "token.lineReset" : "token.lineSaved");
+  return done(submission.value.line === null ? "token.lineReset" : "token.lineSaved", locale);
 }
 
 // A card or a reprint: a picture or a PDF, not a page of the app, hence a document redirect.
@@ -163,12 +165,13 @@ async function reprintAction({ db, userId, formData }: IntentArgs) {
 
 export default function TokenPage({ loaderData, actionData }: Route.ComponentProps) {
   /** The last result of a form, when the post the page answers was that form's. */
+  const { t } = useT();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   return (
     <div className="max-w-3xl space-y-10">
       <div>
-        <h1 className="text-2xl font-bold">Tagback Token</h1>
-        <p className="mt-1 text-slate-700">Claim the stickers you bought and register the things they are on.</p>
+        <h1 className="text-2xl font-bold">{t("tokenPage.title")}</h1>
+        <p className="mt-1 text-slate-700">{t("tokenPage.lead")}</p>
       </div>
       <VerifyToken lastResult={resultFor("verify-token")} />
       <MyTokens tokens={loaderData.tokens} lastResult={resultFor("remove-token")} />

@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import { formatToken } from "~/features/finder/search-number";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
 import { FieldMessages } from "~/components/ui/field";
+import { useT } from "~/i18n/use-t";
 
 const GROUPS = Math.ceil(TOKEN_LENGTH / 4);
 /** The digits and room for the dashes of 1234-5678-9012. */
@@ -28,6 +29,7 @@ type TokenInputProps = {
 };
 
 export function TokenInput({ defaultValue, errors, errorId, onCountChange }: TokenInputProps) {
+  const { t } = useT();
   const field = useRef<HTMLInputElement>(null);
 
   function tidy(input: HTMLInputElement) {
@@ -51,7 +53,7 @@ export function TokenInput({ defaultValue, errors, errorId, onCountChange }: Tok
   return (
     <div>
       <label htmlFor="token-field" className="block text-sm font-medium text-slate-800">
-        Token
+        {t("tokenPage.tokenLabel")}
       </label>
       <input
         ref={field}
@@ -62,7 +64,7 @@ export function TokenInput({ defaultValue, errors, errorId, onCountChange }: Tok
         autoComplete="off"
         maxLength={FIELD_MAX_LENGTH}
         defaultValue={formatToken(defaultValue)}
-        placeholder={`${TOKEN_LENGTH} digits`}
+        placeholder={t("tokenPage.tokenPlaceholder", { digits: TOKEN_LENGTH })}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${errorId} token-hint` : "token-hint"}
         onInput={(event) => tidy(event.currentTarget)}
@@ -78,7 +80,7 @@ export function TokenInput({ defaultValue, errors, errorId, onCountChange }: Tok
         }}
         className="mt-1 block w-full max-w-[20ch] rounded-lg border border-slate-300 px-3 py-2 font-mono text-lg aria-invalid:border-red-500"
       />
-      <FieldMessages hint={`The ${TOKEN_LENGTH} digits printed on your sticker.`} hintId="token-hint" errors={errors} errorId={errorId} />
+      <FieldMessages hint={t("tokenPage.tokenHint", { digits: TOKEN_LENGTH })} hintId="token-hint" errors={errors} errorId={errorId} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
-import { isMessageKey, message, messageOf, type MessageKey } from "~/i18n/messages";
+import { isMessageKey, messageIn, messageOf, type Locale, type MessageKey } from "~/i18n/messages";
+import { useLocale } from "~/i18n/use-t";
 
 export type Intent =
   | "verify-token"
@@ -31,17 +32,18 @@ export function useBusy(intent: Intent) {
 
 /** The alert above a refused form: the title and text of its first error. */
 export function ErrorAlert({ errors, fallback }: { errors?: string[] | null; fallback: MessageKey }) {
+  const locale = useLocale();
   const first = errors?.[0];
   if (!first) return null;
-  const { title, description } = messageOf(first, fallback);
+  const { title, description } = messageOf(first, fallback, locale);
   return <FormAlert title={title} description={description} />;
 }
 
 /** The texts under a field: each error key's description (or title); anything else as it is. */
-export function errorTexts(errors: string[] | undefined): string[] | undefined {
+export function errorTexts(errors: string[] | undefined, locale: Locale): string[] | undefined {
   return errors?.map((error) => {
     if (!isMessageKey(error)) return error;
-    const { title, description } = message(error);
+    const { title, description } = messageIn(locale, error);
     return description ?? title;
   });
 }

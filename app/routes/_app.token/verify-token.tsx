@@ -12,6 +12,7 @@ import { verifyTokenSchema } from "~/features/stickers/claim";
 import { TokenInput } from "~/routes/_app.token/token-input";
 import { ErrorAlert, errorTexts, useBusy, type LastResult } from "~/routes/_app.token/token-ui";
 import { Button } from "~/components/ui/button";
+import { useT } from "~/i18n/use-t";
 
 /** The digits posted last time (one field; a list from the boxes of older pages), to start the field with. */
 function postedDigits(lastResult: LastResult) {
@@ -21,6 +22,7 @@ function postedDigits(lastResult: LastResult) {
 }
 
 export function VerifyToken({ lastResult }: { lastResult: LastResult }) {
+  const { t, locale } = useT();
   const busy = useBusy("verify-token");
   const [form, fields] = useForm({
     id: "verify-token",
@@ -44,22 +46,22 @@ export function VerifyToken({ lastResult }: { lastResult: LastResult }) {
   return (
     <section aria-labelledby="verify-title" className="sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
       <h2 id="verify-title" className="text-xl font-bold">
-        Verify Token
+        {t("tokenPage.verifyTitle")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{`Enter the ${TOKEN_LENGTH}-digit token and the password from your sticker's card.`}</p>
+      <p className="mt-1 text-sm text-slate-600">{t("tokenPage.verifyLead", { digits: TOKEN_LENGTH })}</p>
       <Form method="post" action="/token" {...getFormProps(form)} className="mt-4 space-y-4">
         <ErrorAlert errors={form.errors} fallback="token.wrong" />
         <TokenInput
           defaultValue={postedDigits(lastResult)}
-          errors={errorTexts(fields.token.errors)}
+          errors={errorTexts(fields.token.errors, locale)}
           errorId={fields.token.errorId}
           onCountChange={setDigitCount}
         />
         <Field
-          label="Password"
-          errors={errorTexts(fields.password.errors)}
+          label={t("tokenPage.password")}
+          errors={errorTexts(fields.password.errors, locale)}
           errorId={fields.password.errorId}
-          hint={`Digits only, up to ${TOKEN_PASSWORD_MAX}.`}
+          hint={t("tokenPage.passwordHint", { max: TOKEN_PASSWORD_MAX })}
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
             inputMode: "numeric",
@@ -75,7 +77,7 @@ export function VerifyToken({ lastResult }: { lastResult: LastResult }) {
           disabled={busy || incomplete}
           size="lg"
         >
-          {busy ? "Verifying…" : "Verify Token"}
+          {t(busy ? "tokenPage.verifying" : "tokenPage.verify")}
         </Button>
       </Form>
     </section>
