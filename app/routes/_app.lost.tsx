@@ -18,6 +18,7 @@ import { ReportFormTail } from "~/features/lost-found/report-form-tail";
 import { withLinks } from "~/features/lost-found/with-links";
 import type { Translator } from "~/i18n/messages";
 import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("lostPage.metaTitle") }];
 
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const userId = requireUser(args).id;
-  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost" };
+  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost", locale: args.context.get(localeContext) };
   switch (intentArgs.formData.get("intent")) {
     case "report":
       return reportPickedItem(intentArgs);

@@ -18,6 +18,7 @@ import { listLostItems, loadOrNull } from "~/features/lost-found/lost-items.serv
 import { LostList, type LastResult } from "~/features/lost-found/lost-list";
 import { withLinks } from "~/features/lost-found/with-links";
 import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 import { ReportForm } from "./report-form";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("lostPage.lostFoundMetaTitle") }, { name: "robots", content: "noindex" }];
@@ -46,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const userId = requireUser(args).id;
   // The owner dialog's unlock form is the finder's own action, which reads the body itself.
   const formData = await readForm(args.request.clone());
-  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData, page: "/lost-found" };
+  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData, page: "/lost-found", locale: args.context.get(localeContext) };
   switch (formData.get("intent")) {
     case "report":
       return reportTypedItem(intentArgs);
