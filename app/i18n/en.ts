@@ -793,7 +793,7 @@ export const en = {
     mailLead: { title: "The owner of the item you found ({item}) has it back and marked it returned on Tagback. Thank you for helping it home." },
     mailNote: { title: "They wrote:" },
   },
-  /** The owner's side of "I got it back", and the admin's counts (issue 49). English only. */
+  /** The owner's side of "I got it back", and the admin's counts (issue 49). */
   returnsOwner: {
     marked: { title: "Marked returned", description: "The finder's page says so, and the conversation is closed to new messages. You can undo this for a day." },
     undone: { title: "Return undone", description: "The conversation is open again, and lost mode is back if it ended." },

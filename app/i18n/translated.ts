@@ -27,6 +27,15 @@ export const TRANSLATED_AREAS = [
   // Public pages' titles and descriptions, and the plain-text refusals.
   "meta",
   "refusal",
+  // The lost, found and messaging pages (issue 48, second part).
+  "messaging",
+  "lost",
+  "found",
+  "returnsOwner",
+  "lostPage",
+  "foundPage",
+  "messagingPage",
+  "finderThread",
 ] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 
