@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatToken } from "~/features/finder/search-input";
 import { messageOf, type Locale, type MessageKey } from "~/i18n/messages";
+import { REGISTERED_METRO_NAME } from "./rules";
 import { useT } from "~/i18n/use-t";
 
 export type LostListItem = {
@@ -88,11 +89,13 @@ function LostRow({ item, action }: { item: LostListItem; action: string }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === item.id;
   const pending = item.status === "pending";
   const identifier = item.type === "product" ? formatToken(item.identifier) : item.identifier;
+  // A card picked on /lost is named by the app, not the owner: in the page's language.
+  const name = item.type === "metro" && item.name === REGISTERED_METRO_NAME ? t("lostPage.kindMetroCard") : item.name;
   return (
     <li className="space-y-2 p-3" data-testid="lost-item" data-status={item.status}>
       <div className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p className="break-words font-semibold">{item.name}</p>
+          <p className="break-words font-semibold">{name}</p>
           <p className="text-sm text-slate-600">
             {t(item.type === "metro" ? "lostPage.kindMetroCard" : "lostPage.kindProduct")} <span className="font-mono">{identifier}</span> ·{" "}
             {t("lostPage.lostOn", { date: dateText(item.dateLost) })}
@@ -132,12 +135,12 @@ function LostRow({ item, action }: { item: LostListItem; action: string }) {
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
           >
             {t(pending ? "lostPage.markRecovered" : "lostPage.markPending")}
-            <span className="sr-only"> {item.name}</span>
+            <span className="sr-only"> {name}</span>
           </button>
         </Form>
         <details className="text-sm">
           <summary className="cursor-pointer list-none rounded-lg px-3 py-2 font-medium text-red-700 hover:bg-red-50">
-            {t("lostPage.delete")}<span className="sr-only"> {t("lostPage.deleteReportOf", { name: item.name })}</span>
+            {t("lostPage.delete")}<span className="sr-only"> {t("lostPage.deleteReportOf", { name })}</span>
           </summary>
           <Form method="post" action={action} className="mt-2 max-w-xs rounded-lg border border-red-200 bg-red-50 p-3">
             <input type="hidden" name="id" value={item.id} />
@@ -149,7 +152,7 @@ function LostRow({ item, action }: { item: LostListItem; action: string }) {
               disabled={busy}
               className="mt-2 rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {t("lostPage.yesDelete", { name: item.name })}
+              {t("lostPage.yesDelete", { name })}
             </button>
           </Form>
         </details>

@@ -28,7 +28,7 @@ export function ClaimDialog({ token, lastResult }: { token: string; lastResult: 
   const firstError = form.errors?.[0] ?? fields.password.errors?.[0] ?? fields.token.errors?.[0];
   const refused = firstError ? messageOf(firstError, "token.wrong", locale) : null;
   return (
-    <RouteDialog title={t("foundPage.claimTitle")} titleId="claim-title" closeHref="/found">
+    <RouteDialog title={t("foundPage.claimTitle")} titleId="claim-title" closeHref="/found" closeLabel={t("scan.close")}>
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
           {t("foundPage.claimLead")

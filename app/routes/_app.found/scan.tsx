@@ -89,7 +89,7 @@ export function ScannerDialog({ appUrl, photoError }: { appUrl: string; photoErr
     </>
   );
   return (
-    <RouteDialog title={t("foundPage.scannerTitle")} titleId="scanner-title" closeHref="/found">
+    <RouteDialog title={t("foundPage.scannerTitle")} titleId="scanner-title" closeHref="/found" closeLabel={t("scan.close")}>
       {hydrated ? (
         <CameraScanner appUrl={appUrl} otherWays={otherWays} />
       ) : (
