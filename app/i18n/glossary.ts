@@ -34,6 +34,10 @@ export const TERMS = [
   "notification",
   "passkey",
   "product",
+  // The lost, found and messaging pages (issue 48, second part): a chat between two people, and
+  // an owner's report of a lost item, each one word on every page that names it.
+  "conversation",
+  "report",
 ] as const;
 export type Term = (typeof TERMS)[number];
 
@@ -58,6 +62,8 @@ const KEYS: Record<Term, readonly MessageKey[]> = {
   notification: ["accountLanguage.label", "accountLanguage.lead"],
   passkey: [],
   product: [],
+  conversation: ["messagingPage.conversations", "messagingPage.deleteConversation", "messaging.startFailed"],
+  report: ["lostPage.yourReports", "lostPage.reportTitle", "lostPage.deleteConfirm"],
 };
 
 type Words = Record<Term, { use: string; avoid?: readonly string[] }>;
@@ -80,6 +86,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "सूचना" },
     passkey: { use: "पासकी" },
     product: { use: "प्रोडक्ट" },
+    // बातचीत, as Hindi chat apps say it; संवाद is too formal for a list.
+    conversation: { use: "बातचीत" },
+    // The loanword people use for a lost-item report (and a railway complaint): शिकायत is a complaint against someone.
+    report: { use: "रिपोर्ट" },
   },
   mr: {
     sticker: { use: "स्टिकर" },
@@ -97,6 +107,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "सूचना" },
     passkey: { use: "पासकी" },
     product: { use: "प्रॉडक्ट" },
+    // संभाषण, as Marathi apps write a chat thread.
+    conversation: { use: "संभाषण" },
+    report: { use: "रिपोर्ट" },
   },
   bn: {
     sticker: { use: "স্টিকার" },
@@ -115,6 +128,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "নোটিফিকেশন" },
     passkey: { use: "পাসকি" },
     product: { use: "প্রোডাক্ট" },
+    // কথোপকথন, the word Bengali apps use for a chat thread.
+    conversation: { use: "কথোপকথন" },
+    report: { use: "রিপোর্ট" },
   },
   ta: {
     sticker: { use: "ஸ்டிக்க" },
@@ -134,6 +150,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     passkey: { use: "பாஸ்கீ" },
     // A product is a பொருள் (thing) in Tamil, as the found item is.
     product: { use: "பொருள" },
+    // உரையாடல் for a chat thread; அரட்டை (idle chatter) is already avoided above.
+    conversation: { use: "உரையாட" },
+    // புகார், the word Tamil Nadu's lost-property and railway services use for reporting a loss.
+    report: { use: "புகார" },
   },
   te: {
     sticker: { use: "స్టిక్కర" },
@@ -151,6 +171,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "నోటిఫికేషన్" },
     passkey: { use: "పాస్‌కీ" },
     product: { use: "ప్రోడక్ట్" },
+    // సంభాషణ for a chat thread.
+    conversation: { use: "సంభాషణ" },
+    report: { use: "రిపోర్ట్" },
   },
   kn: {
     sticker: { use: "ಸ್ಟಿಕ್ಕರ" },
@@ -168,6 +191,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     notification: { use: "ನೋಟಿಫಿಕೇಶನ್" },
     passkey: { use: "ಪಾಸ್‌ಕೀ" },
     product: { use: "ಪ್ರಾಡಕ್ಟ್" },
+    // ಸಂಭಾಷಣೆ for a chat thread.
+    conversation: { use: "ಸಂಭಾಷಣ" },
+    // ವರದಿ, the Kannada word government and bank services use for a report.
+    report: { use: "ವರದಿ" },
   },
 };
 
