@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!conversation) notFound();
   let messages: LiveMessage[] | null = null;
   try {
-    // Each time of day in the page's language (a message that arrives live keeps the server's English time).
+    // Each time of day in the page's language, as the page words a message that arrives live.
     messages = (await readMessages(db, id)).map((one) => ({ ...one, time: indiaTime(new Date(one.createdAt), locale) }));
     await markRead(db, me, id);
   } catch (error) {
@@ -192,7 +192,7 @@ async function deleteAction({ db, me, conversationId, locale }: IntentArgs) {
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, m } = useT();
+  const { t, m, locale } = useT();
   const { me, conversation, messages, sendKey, confirmDelete } = loaderData;
   const hydrated = useHydrated();
   const path = `/messaging/${conversation.id}`;
@@ -201,8 +201,10 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const { live: connected } = useLiveUpdates({
     url: `${path}/events`,
     onDeletedGoTo: "/messaging",
-    onMessage: (one) => {
-      if (one.conversationId !== conversation.id) return;
+    onMessage: (received) => {
+      if (received.conversationId !== conversation.id) return;
+      // The stream carries one time for every participant; this page says it in its own language.
+      const one = { ...received, time: indiaTime(new Date(received.createdAt), locale) };
       setLive((current) => ({
         conversationId: conversation.id,
         messages: current.conversationId === conversation.id ? [...current.messages, one] : [one],
