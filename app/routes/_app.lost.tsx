@@ -64,7 +64,7 @@ export default function LostPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 function itemLabel(item: RegisteredItem, t: Translator["t"]) {
-  return item.type === "metro" ? t("lostPage.itemMetroCard", { number: item.identifier }) : `${item.name} (${formatToken(item.identifier)})`;
+  return item.type === "metro" ? t("ownerMail.itemMetroCard", { number: item.identifier }) : `${item.name} (${formatToken(item.identifier)})`;
 }
 
 function PickReportForm({ registered, today, lastResult }: { registered: RegisteredItem[] | null; today: string; lastResult: LastResult }) {

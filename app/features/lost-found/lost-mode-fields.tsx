@@ -23,7 +23,7 @@ export function LostModeFields({ message, reward }: { message: NoteField; reward
         inputProps={{ ...getInputProps(message, { type: "text" }), maxLength: LOST_NOTE_MAX, autoComplete: "off" }}
       />
       <Field
-        label={t("lostPage.rewardLabel")}
+        label={t("lostMode.reward")}
         errors={fieldTexts(reward.errors, locale)}
         errorId={reward.errorId}
         hint={t("lostPage.rewardHint")}

@@ -118,7 +118,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
           )}
         </div>
         <Button type="submit" disabled={busy}>
-          {t(busy ? "messagingPage.sending" : "messagingPage.send")}
+          {busy ? t("messagingPage.sending") : t("contact.replySend")}
         </Button>
       </div>
     </fetcher.Form>

@@ -235,7 +235,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </a>
         )}
         <Link to={`${path}?delete=1`} className="text-sm font-medium text-red-700 underline" preventScrollReset>
-          {t("messagingPage.delete")}
+          {t("lostPage.delete")}
         </Link>
       </header>
       <RespectBanner />

@@ -211,7 +211,7 @@ function SearchForm({ type, number }: { type: MessagingSearchType; number: strin
       <fieldset className="flex gap-3 text-sm">
         <legend className="sr-only">{t("messagingPage.searchBy")}</legend>
         <label className="flex items-center gap-1">
-          <input type="radio" name="type" value="metrocard" defaultChecked={type === "metrocard"} /> {t("messagingPage.metroCard")}
+          <input type="radio" name="type" value="metrocard" defaultChecked={type === "metrocard"} /> {t("search.typeMetroCard")}
         </label>
         <label className="flex items-center gap-1">
           <input type="radio" name="type" value="tagbacktoken" defaultChecked={type === "tagbacktoken"} /> {t("messagingPage.token")}
@@ -265,7 +265,7 @@ export function ErrorBoundary() {
     <div className="py-10">
       <FormAlert title={t("messaging.loadConversationsFailed")} />
       <Link to="/messaging" className="mt-4 inline-block font-medium text-brand-700 underline">
-        {t("messagingPage.tryAgain")}
+        {t("foundPage.tryAgain")}
       </Link>
     </div>
   );
