@@ -61,6 +61,14 @@ export function indiaClock(date: Date, locale: Locale): string {
   return format.format(date);
 }
 
+/**
+ * A time of day on a page, in India time: "03:45 pm IST" in English as before; in the other
+ * languages as indiaClock says it ("शाम 3:45"), since Intl's "PM IST" would be English letters.
+ */
+export function indiaTime(date: Date, locale: Locale): string {
+  return locale === "en" ? istTime(date) : indiaClock(date, locale);
+}
+
 /** "23/11/2026, 03:45:12 pm IST" */
 export function istDateTime(date: Date): string {
   return `${dateTimeFormat.format(date)} IST`;

@@ -36,6 +36,10 @@ export const TERMS = [
   "product",
   // The profile and token pages (issue 48): claiming a sticker is "verifying" its token.
   "verify",
+  // The lost, found and messaging pages (issue 48, second part): a chat between two people, and
+  // an owner's report of a lost item, each one word on every page that names it.
+  "conversation",
+  "report",
 ] as const;
 export type Term = (typeof TERMS)[number];
 
@@ -61,6 +65,8 @@ const KEYS: Record<Term, readonly MessageKey[]> = {
   passkey: [],
   product: ["tokenPage.registry", "tokenPage.add"],
   verify: ["tokenPage.verifyTitle", "tokenPage.verify", "profilePage.verifyToken"],
+  conversation: ["messagingPage.conversations", "messagingPage.deleteConversation", "messaging.startFailed"],
+  report: ["lostPage.yourReports", "lostPage.reportTitle", "lostPage.deleteConfirm"],
 };
 
 type Words = Record<Term, { use: string; avoid?: readonly string[] }>;
@@ -85,6 +91,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "प्रोडक्ट" },
     // Bank and wallet apps say "वेरिफ़ाई करें" for this; सत्यापित is the form-filling word.
     verify: { use: "वेरिफ़ाई" },
+    // बातचीत, as Hindi chat apps say it; संवाद is too formal for a list.
+    conversation: { use: "बातचीत" },
+    // The loanword people use for a lost-item report (and a railway complaint): शिकायत is a complaint against someone.
+    report: { use: "रिपोर्ट" },
   },
   mr: {
     sticker: { use: "स्टिकर" },
@@ -104,6 +114,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "प्रॉडक्ट" },
     // As Marathi apps write it (व्हेरिफाय करा), not पडताळणी.
     verify: { use: "व्हेरिफाय" },
+    // संभाषण, as Marathi apps write a chat thread.
+    conversation: { use: "संभाषण" },
+    report: { use: "रिपोर्ट" },
   },
   bn: {
     sticker: { use: "স্টিকার" },
@@ -124,6 +137,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "প্রোডাক্ট" },
     // The loanword (ভেরিফাই করুন), as Bengali apps write it.
     verify: { use: "ভেরিফাই" },
+    // কথোপকথন, the word Bengali apps use for a chat thread.
+    conversation: { use: "কথোপকথন" },
+    report: { use: "রিপোর্ট" },
   },
   ta: {
     sticker: { use: "ஸ்டிக்க" },
@@ -145,6 +161,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "பொருள" },
     // சரிபார் ("check and confirm"), the word Tamil apps use on their verify buttons.
     verify: { use: "சரிபார" },
+    // உரையாடல் for a chat thread; அரட்டை (idle chatter) is already avoided above.
+    conversation: { use: "உரையாட" },
+    // புகார், the word Tamil Nadu's lost-property and railway services use for reporting a loss.
+    report: { use: "புகார" },
   },
   te: {
     sticker: { use: "స్టిక్కర" },
@@ -164,6 +184,9 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "ప్రోడక్ట్" },
     // ధృవీకరించండి, as Telugu apps label their verify buttons.
     verify: { use: "ధృవీకరించ" },
+    // సంభాషణ for a chat thread.
+    conversation: { use: "సంభాషణ" },
+    report: { use: "రిపోర్ట్" },
   },
   kn: {
     sticker: { use: "ಸ್ಟಿಕ್ಕರ" },
@@ -183,6 +206,10 @@ const WORDS: Record<Exclude<Locale, "en">, Words> = {
     product: { use: "ಪ್ರಾಡಕ್ಟ್" },
     // ಪರಿಶೀಲಿಸಿ ("check"), as Kannada apps label their verify buttons.
     verify: { use: "ಪರಿಶೀಲಿಸ" },
+    // ಸಂಭಾಷಣೆ for a chat thread.
+    conversation: { use: "ಸಂಭಾಷಣ" },
+    // ವರದಿ, the Kannada word government and bank services use for a report.
+    report: { use: "ವರದಿ" },
   },
 };
 

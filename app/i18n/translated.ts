@@ -34,6 +34,15 @@ export const TRANSLATED_AREAS = [
   "qr",
   "profilePage",
   "tokenPage",
+  // The lost, found and messaging pages (issue 48, second part).
+  "messaging",
+  "lost",
+  "found",
+  "returnsOwner",
+  "lostPage",
+  "foundPage",
+  "messagingPage",
+  "finderThread",
 ] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 

@@ -15,9 +15,12 @@ import { pickReportSchema, todayInIndia } from "~/features/lost-found/lost-forms
 import { listLostItems, loadOrNull, registeredItemsOf, type RegisteredItem } from "~/features/lost-found/lost-items.server";
 import { fieldTexts, LostAlert, LostList, type LastResult } from "~/features/lost-found/lost-list";
 import { ReportFormTail } from "~/features/lost-found/report-form-tail";
-import { message } from "~/i18n/messages";
+import { withLinks } from "~/features/lost-found/with-links";
+import type { Translator } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Lost Items | Tagback" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("lostPage.metaTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const userId = requireUser(args).id;
@@ -32,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const userId = requireUser(args).id;
-  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost" };
+  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost", locale: args.context.get(localeContext) };
   switch (intentArgs.formData.get("intent")) {
     case "report":
       return reportPickedItem(intentArgs);
@@ -46,15 +49,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function LostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   const resultFor = (intent: LostIntent): LastResult => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   return (
     <div className="max-w-3xl space-y-10">
       <div>
-        <h1 className="text-2xl font-bold">Lost Items</h1>
-        <p className="mt-1 text-slate-700">
-          Lost something with a Tagback sticker, or your metro card? Report it: until you mark it recovered, whoever scans or searches
-          it sees first that you are looking for it.
-        </p>
+        <h1 className="text-2xl font-bold">{t("lostPage.heading")}</h1>
+        <p className="mt-1 text-slate-700">{t("lostPage.lead")}</p>
       </div>
       <PickReportForm registered={loaderData.registered} today={loaderData.today} lastResult={resultFor("report")} />
       <LostList items={loaderData.reports} action="/lost" statusResult={resultFor("status")} deleteResult={resultFor("delete")} />
@@ -62,11 +63,12 @@ export default function LostPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function itemLabel(item: RegisteredItem) {
-  return item.type === "metro" ? `Metro card ${item.identifier}` : `${item.name} (${formatToken(item.identifier)})`;
+function itemLabel(item: RegisteredItem, t: Translator["t"]) {
+  return item.type === "metro" ? t("ownerMail.itemMetroCard", { number: item.identifier }) : `${item.name} (${formatToken(item.identifier)})`;
 }
 
 function PickReportForm({ registered, today, lastResult }: { registered: RegisteredItem[] | null; today: string; lastResult: LastResult }) {
+  const { t, locale } = useT();
   const [form, fields] = useForm({
     id: "report-lost",
     lastResult,
@@ -87,23 +89,25 @@ function PickReportForm({ registered, today, lastResult }: { registered: Registe
   return (
     <section aria-labelledby="report-title" className="sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
       <h2 id="report-title" className="text-xl font-bold">
-        Report an item lost
+        {t("lostPage.reportTitle")}
       </h2>
       {registered === null ? (
         <div className="mt-3">
-          <FormAlert title={message("lost.loadRegisteredFailed").title} />
+          <FormAlert title={t("lost.loadRegisteredFailed")} />
         </div>
       ) : registered.length === 0 ? (
         <p className="mt-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-600">
-          You have no registered items yet. Add your metro card on your <a className="font-medium text-brand-700 underline" href="/profile">profile</a>{" "}
-          or register a product on <a className="font-medium text-brand-700 underline" href="/token">Token</a>, or report anything on{" "}
-          <a className="font-medium text-brand-700 underline" href="/lost-found">Lost and Found</a>.
+          {withLinks(t("lostPage.noRegistered"), {
+            profile: { href: "/profile", text: t("lostPage.profileLink") },
+            token: { href: "/token", text: t("lostPage.tokenLink") },
+            lostFound: { href: "/lost-found", text: t("lostPage.lostFoundHeading") },
+          })}
         </p>
       ) : (
         <Form method="post" action="/lost" {...getFormProps(form)} className="mt-4 space-y-4">
           <LostAlert errors={alertErrors} fallback="lost.addFailed" />
           <fieldset aria-describedby={itemErrors?.length ? fields.item.errorId : undefined}>
-            <legend className="text-sm font-medium text-slate-800">Which item?</legend>
+            <legend className="text-sm font-medium text-slate-800">{t("lostPage.whichItem")}</legend>
             <ul className="mt-1 space-y-1">
               {registered.map((item) => (
                 <li key={item.key}>
@@ -115,18 +119,18 @@ function PickReportForm({ registered, today, lastResult }: { registered: Registe
                       defaultChecked={fields.item.initialValue === item.key}
                       className="h-4 w-4"
                     />
-                    <span>{itemLabel(item)}</span>
+                    <span>{itemLabel(item, t)}</span>
                   </label>
                 </li>
               ))}
             </ul>
             {itemErrors?.length ? (
               <p id={fields.item.errorId} className="mt-1 text-sm text-red-700">
-                {fieldTexts(itemErrors)?.join(" ")}
+                {fieldTexts(itemErrors, locale)?.join(" ")}
               </p>
             ) : null}
           </fieldset>
-          <ReportFormTail fields={fields} today={today} submit={{ idle: "Report as Lost", busy: "Reporting…" }} />
+          <ReportFormTail fields={fields} today={today} submit={{ idle: t("lostPage.reportAsLost"), busy: t("lostPage.reporting") }} />
         </Form>
       )}
     </section>

@@ -9,14 +9,15 @@ import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import { announceClosed } from "~/features/finder-contact/live.server";
 import { closeFinderThread } from "~/features/finder-contact/threads.server";
-import { message } from "~/i18n/messages";
+import { messageIn } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = requireUser({ request, context }).id;
   const outcome = await closeFinderThread(context.get(dbContext), me, params.conversationId);
   if (!outcome.ok) throw data("Not Found", { status: 404, headers: NO_STORE });
   announceClosed(params.conversationId, outcome.finderUserId);
-  return redirectWithToast(`/messaging/${params.conversationId}`, { type: "success", ...message("finderContact.closed") });
+  return redirectWithToast(`/messaging/${params.conversationId}`, { type: "success", ...messageIn(context.get(localeContext), "finderContact.closed") });
 }
 
 export function loader() {

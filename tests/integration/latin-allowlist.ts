@@ -11,4 +11,18 @@ export const LATIN_ALLOWED: readonly string[] = [
   "HTTP",
   "Host",
   "Content-Length",
+  // The photo upload's formats and size on /found, as file pickers and phones write them.
+  "JPEG",
+  "PNG",
+  "MB",
+  // Keys on a keyboard, printed in Latin letters on every keyboard sold in India ("Ctrl+Enter to send").
+  "Ctrl",
+  "Enter",
+  // The web's own name: the "needs JavaScript" notes; no language's apps transliterate it.
+  "JavaScript",
+  // Where Tagback answers direct messages (the respect banner of /messaging): a network's name and
+  // its old one, and "DM", which Indian users write in Latin letters in every language.
+  "X",
+  "Twitter",
+  "DM",
 ];

@@ -67,11 +67,6 @@ export function osmUrl({ latitude, longitude }: Pick<FinderLocation, "latitude" 
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }
 
-/** "±50 m": the accuracy as the owner reads it. */
-export function accuracyText(location: Pick<FinderLocation, "accuracy">): string {
-  return `within about ${location.accuracy} m`;
-}
-
 /** The lines of the owner's alert mail about a shared position, in the owner's language (none when there is none). */
 export function locationMailLines(location: FinderLocation | null | undefined, locale: Locale): string[] {
   if (!location) return [];

@@ -141,11 +141,6 @@ export function itemNumber(item: ItemRef): string {
   return item.value.length === 12 ? item.value.replace(/(\d{4})(\d{4})(\d{4})/, "$1-$2-$3") : item.value;
 }
 
-/** "Token 1000-0000-0001" or "Metro card 1234567890": what the owner reads in lists and mails. */
-export function itemLabel(item: ItemRef): string {
-  return `${item.type === "metro_card" ? "Metro card" : "Token"} ${itemNumber(item)}`;
-}
-
 export type FinderThread = {
   conversationId: string;
   ownerId: string;
@@ -252,7 +247,7 @@ export async function finderThreadForOwner(db: Db, ownerId: string, conversation
     .get();
   if (!row) return null;
   const thread = toThread(row);
-  return { ...thread, contact: row.contact, locale: row.locale, closed: row.closedAt !== null, itemLabel: itemLabel(thread.item) };
+  return { ...thread, contact: row.contact, locale: row.locale, closed: row.closedAt !== null };
 }
 export type OwnerFinderThread = NonNullable<Awaited<ReturnType<typeof finderThreadForOwner>>>;
 
@@ -271,13 +266,13 @@ const ownerThreadsOf = preparedPerConnection((db) =>
     .prepare(),
 );
 
-/** The owner's finder threads by conversation: what the contact list shows instead of a name. */
-export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { itemLabel: string; closed: boolean; returned?: boolean }>> {
+/** The owner's finder threads by conversation: what the contact list shows instead of a name (owner-view.ts words it). */
+export async function finderThreadLabels(db: Db, ownerId: string): Promise<Map<string, { item: ItemRef; closed: boolean; returned?: boolean }>> {
   const rows = await ownerThreadsOf(db).all({ ownerId });
   return new Map(
     rows.map((row) => [
       row.conversationId,
-      { itemLabel: itemLabel({ type: row.itemType, value: row.itemValue }), closed: row.closedAt !== null, returned: row.returnedAt !== null },
+      { item: { type: row.itemType, value: row.itemValue }, closed: row.closedAt !== null, returned: row.returnedAt !== null },
     ]),
   );
 }

@@ -8,9 +8,10 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatToken, keepDigits, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/features/finder/search-input";
 import { SearchTypePicker } from "~/features/finder/search-type-picker";
-import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
+import { METRO_CARD_MAX } from "~/features/owner/rules";
 import { TOKEN_LENGTH } from "~/features/stickers/rules";
-import { message, messageOf } from "~/i18n/messages";
+import { messageOf } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import { checkedBeforeHydration, typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { parseFoundSearch, type FoundVariant } from "./found-search";
 
@@ -30,6 +31,7 @@ function display(type: SearchType, digits: string) {
 }
 
 export function FoundSearchForm({ action, hidden, variant, defaultType, defaultNumber, lastResult }: FoundSearchFormProps) {
+  const { t, locale } = useT();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   // From the fields as they are when React starts: the owner may have typed already.
@@ -46,7 +48,7 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
     shouldRevalidate: "onSubmit",
   });
   const errorKey = fields.number.errors?.[0] ?? fields.type.errors?.[0];
-  const error = errorKey ? messageOf(errorKey, "found.missing") : null;
+  const error = errorKey ? messageOf(errorKey, "found.missing", locale) : null;
   const searching = navigation.state !== "idle" && navigation.location?.pathname === action.split("?")[0] && navigation.location.search.includes("number=");
   const inputId = `found-number-${variant}`;
   const errorId = `${inputId}-error`;
@@ -56,9 +58,9 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <SearchTypePicker
-        legend={"What did you find?"}
+        legend={t("search.whatFound")}
         type={type}
-        labelOf={(value) => message(SEARCH_TYPE_LABELS[value]).title}
+        labelOf={(value) => t(SEARCH_TYPE_LABELS[value])}
         onPick={(value) => {
           setType(value);
           setNumber("");
@@ -66,7 +68,7 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
       />
       <div>
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          {type === "metrocard" ? "Metro card number" : `${TOKEN_LENGTH}-digit token`}
+          {t(type === "metrocard" ? "search.numberMetroCard" : "search.numberToken")}
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -77,7 +79,7 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
             autoComplete="off"
             enterKeyHint="search"
             value={number}
-            placeholder={type === "metrocard" ? `${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits` : "1234-5678-9012"}
+            placeholder={type === "metrocard" ? t("search.metroPlaceholder") : "1234-5678-9012"}
             maxLength={hydrated ? (type === "metrocard" ? METRO_CARD_MAX : TOKEN_LENGTH + 2) : undefined}
             onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
@@ -85,7 +87,7 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
             className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
           />
           <Button type="submit" disabled={searching} className="shrink-0">
-            {searching ? "Searching…" : "Find Owner"}
+            {t(searching ? "search.searching" : "search.findOwner")}
           </Button>
         </div>
         {error ? (

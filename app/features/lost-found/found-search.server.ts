@@ -11,7 +11,8 @@ import type { FinderLoaderData } from "~/features/finder/finder";
 import { finderLoader } from "~/features/finder/finder-route.server";
 import { readSearchRequest, type SearchType } from "~/features/finder/search-input";
 import { isClaimableBy } from "~/features/stickers/claim.server";
-import { message } from "~/i18n/messages";
+import { messageIn } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 import { userContext } from "~/middleware/session";
 import { parseFoundSearch, type FoundVariant } from "./found-search";
 
@@ -46,7 +47,7 @@ export async function foundSearchLoader(args: Args, variant: FoundVariant) {
     const { allowed, retryAfterSeconds } = await consume(db, SEARCH_LIMIT, context.get(requestInfoContext).clientKey);
     if (!allowed) {
       return data<FoundSearchData>(
-        { finder: { ...EMPTY, alert: message("finder.tooManySearches") }, claim: null },
+        { finder: { ...EMPTY, alert: messageIn(context.get(localeContext), "finder.tooManySearches") }, claim: null },
         { status: 429, headers: { ...NO_STORE, "Retry-After": String(retryAfterSeconds) } },
       );
     }

@@ -10,21 +10,23 @@ import type { Db } from "../../../db/connection";
 import { lostItems } from "../../../db/schema";
 import { returnFromLostReport } from "~/features/returns/returns.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { message, type MessageKey } from "~/i18n/messages";
+import type { Locale } from "~/core/locale";
+import { messageIn, type MessageKey } from "~/i18n/messages";
 import { deleteSchema, fullReportSchema, pickReportSchema, statusSchema } from "./lost-forms";
 import { deleteLostItem, registeredItemsOf, reportLost, setLostStatus, type LostReport, type LostType } from "./lost-items.server";
 
 export type LostIntent = "report" | "status" | "delete";
 
-export type LostIntentArgs = { db: Db; userId: string; formData: FormData; page: "/lost" | "/lost-found" };
+/** `locale`: the request's language, which the success toasts are in. */
+export type LostIntentArgs = { db: Db; userId: string; formData: FormData; page: "/lost" | "/lost-found"; locale: Locale };
 
 /** A refused post: which form, its result (errors are message keys), and the status. */
 export function refused(intent: LostIntent, result: SubmissionResult<string[]>, status: number) {
   return data({ intent, result }, { status });
 }
 
-function done(page: string, key: MessageKey) {
-  return redirectWithToast(page, { type: "success", ...message(key) });
+function done({ page, locale }: LostIntentArgs, key: MessageKey) {
+  return redirectWithToast(page, { type: "success", ...messageIn(locale, key) });
 }
 
 function alreadyReported(type: LostType | undefined): MessageKey {
@@ -33,7 +35,7 @@ function alreadyReported(type: LostType | undefined): MessageKey {
 
 async function report(args: LostIntentArgs, value: LostReport, success: MessageKey, reply: (keys: MessageKey[]) => SubmissionResult<string[]>) {
   const outcome = await reportLost(args.db, args.userId, value);
-  if (outcome.ok) return done(args.page, success);
+  if (outcome.ok) return done(args, success);
   return refused("report", reply([alreadyReported(value.type)]), 409);
 }
 
@@ -68,8 +70,8 @@ export async function changeStatus(args: LostIntentArgs) {
   // finder hears of it (features/returns/; it ends lost mode itself, remembering the report for an undo).
   const returned = submission.value.status === "recovered" ? await returnThreadOf(args, submission.value.id) : null;
   const outcome = await setLostStatus(args.db, args.userId, submission.value.id, submission.value.status);
-  if (outcome.ok && returned?.ok) return done(args.page, "returnsOwner.marked");
-  if (outcome.ok) return done(args.page, submission.value.status === "recovered" ? "lost.recovered" : "lost.pendingAgain");
+  if (outcome.ok && returned?.ok) return done(args, "returnsOwner.marked");
+  if (outcome.ok) return done(args, submission.value.status === "recovered" ? "lost.recovered" : "lost.pendingAgain");
   if (outcome.reason === "already") return refused("status", submission.reply({ formErrors: [alreadyReported(outcome.type)] }), 409);
   return refused("status", submission.reply({ formErrors: ["lost.updateFailed"] }), 404);
 }
@@ -87,6 +89,6 @@ async function returnThreadOf(args: LostIntentArgs, reportId: string) {
 export async function deleteReport(args: LostIntentArgs) {
   const submission = parseWithZod(args.formData, { schema: deleteSchema });
   if (submission.status !== "success") return refused("delete", submission.reply(), 400);
-  if (await deleteLostItem(args.db, args.userId, submission.value.id)) return done(args.page, "lost.deleted");
+  if (await deleteLostItem(args.db, args.userId, submission.value.id)) return done(args, "lost.deleted");
   return refused("delete", submission.reply({ formErrors: ["lost.deleteFailed"] }), 404);
 }

@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection";
 import { lostItems, products, profiles } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
+import { REGISTERED_METRO_NAME } from "./rules";
 
 export type LostType = "metro" | "product";
 export type LostStatus = "pending" | "recovered";
@@ -58,7 +59,7 @@ export async function registeredItemsOf(db: Db, userId: string): Promise<Registe
   const own = await statements.products.all({ userId });
   const profile = await statements.metroCard.get({ userId });
   const items: RegisteredItem[] = own.map((p) => ({ key: productKey(p.id), type: "product", name: p.name, identifier: p.token }));
-  if (profile?.metroCard) items.push({ key: METRO_ITEM_KEY, type: "metro", name: "Metro card", identifier: profile.metroCard });
+  if (profile?.metroCard) items.push({ key: METRO_ITEM_KEY, type: "metro", name: REGISTERED_METRO_NAME, identifier: profile.metroCard });
   return items;
 }
 

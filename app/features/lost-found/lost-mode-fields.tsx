@@ -5,28 +5,28 @@ import { getInputProps } from "@conform-to/react";
 import { Field } from "~/components/ui/field";
 import { fieldTexts } from "./lost-list";
 import { LOST_NOTE_MAX } from "./rules";
+import { useT } from "~/i18n/use-t";
 
 type NoteField = FieldMetadata<string | null | undefined>;
 
 export function LostModeFields({ message, reward }: { message: NoteField; reward: NoteField }) {
+  const { t, locale } = useT();
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-800">For the finder (optional)</legend>
-      <p className="text-xs text-slate-600">
-        While the report is pending, anyone who scans or searches this item sees first that you lost it, with these two lines.
-      </p>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("lostPage.forFinder")}</legend>
+      <p className="text-xs text-slate-600">{t("lostPage.forFinderLead")}</p>
       <Field
-        label="Message to the finder"
-        errors={fieldTexts(message.errors)}
+        label={t("lostPage.messageLabel")}
+        errors={fieldTexts(message.errors, locale)}
         errorId={message.errorId}
-        hint={`Up to ${LOST_NOTE_MAX} characters, e.g. "Please call, I need it for work".`}
+        hint={t("lostPage.messageHint")}
         inputProps={{ ...getInputProps(message, { type: "text" }), maxLength: LOST_NOTE_MAX, autoComplete: "off" }}
       />
       <Field
-        label="Reward"
-        errors={fieldTexts(reward.errors)}
+        label={t("lostMode.reward")}
+        errors={fieldTexts(reward.errors, locale)}
         errorId={reward.errorId}
-        hint={`Up to ${LOST_NOTE_MAX} characters, e.g. "₹500".`}
+        hint={t("lostPage.rewardHint")}
         inputProps={{ ...getInputProps(reward, { type: "text" }), maxLength: LOST_NOTE_MAX, autoComplete: "off" }}
       />
     </fieldset>

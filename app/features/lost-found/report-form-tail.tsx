@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { fieldTexts } from "./lost-list";
 import { LostModeFields } from "./lost-mode-fields";
+import { useT } from "~/i18n/use-t";
 
 type TextField = FieldMetadata<string | null | undefined>;
 
@@ -19,13 +20,14 @@ type ReportFormTailProps = {
 };
 
 export function ReportFormTail({ fields, today, submit }: ReportFormTailProps) {
+  const { t, locale } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
   return (
     <>
       <Field
-        label="Date lost"
-        errors={fieldTexts(fields.dateLost.errors)}
+        label={t("lostPage.dateLost")}
+        errors={fieldTexts(fields.dateLost.errors, locale)}
         errorId={fields.dateLost.errorId}
         inputProps={{ ...getInputProps(fields.dateLost, { type: "date" }), max: today }}
       />

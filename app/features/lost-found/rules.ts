@@ -39,3 +39,9 @@ export const SCAN_TIMEOUT_MS = 10_000;
 export const SCAN_REGION_SHARE = 2 / 3;
 /** …and scaled to this many pixels square before decoding. */
 export const SCAN_CANVAS_SIZE = 400;
+
+/**
+ * The name a metro card report picked on /lost is stored with (the profile's card has no name of
+ * its own). It is the app's word, not the owner's: the list shows it in the page's language.
+ */
+export const REGISTERED_METRO_NAME = "Metro card";

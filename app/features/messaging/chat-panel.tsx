@@ -9,15 +9,17 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
 import { containsProfanity } from "~/core/profanity";
-import { message, type MessageKey } from "~/i18n/messages";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import type { LiveMessage } from "./live-message";
 import { cleanMessage } from "./message-input";
 import { MESSAGE_MAX_LENGTH } from "./rules";
 
 export function RespectBanner() {
+  const { t } = useT();
   return (
     <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="respect-banner">
-      Keep conversations respectful. Dm Tagback on X/Twitter to directly contact the owner.
+      {t("messagingPage.respect")}
     </p>
   );
 }
@@ -41,6 +43,7 @@ type ComposerProps = {
 };
 
 export function Composer({ action, sendKey, refused }: ComposerProps) {
+  const { t, m } = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher<SendResult>({ key: `send:${action}` });
   const form = useRef<HTMLFormElement>(null);
@@ -70,7 +73,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
     }
   }
 
-  const error = serverError ? message(serverError) : null;
+  const error = serverError ? m(serverError) : null;
   return (
     <fetcher.Form
       ref={form}
@@ -85,7 +88,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
       {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       {error ? <FormAlert title={error.title} description={error.description} data-testid="send-error" /> : null}
       <label htmlFor="message-content" className="sr-only">
-        Message
+        {t("messagingPage.messageLabel")}
       </label>
       <textarea
         id="message-content"
@@ -94,7 +97,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        placeholder="Type a message"
+        placeholder={t("messagingPage.placeholder")}
         aria-describedby="message-help"
         className="block w-full resize-none rounded-lg border border-slate-300 px-3 py-2"
       />
@@ -102,20 +105,20 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
         <div id="message-help" className="text-xs text-slate-600" aria-live="polite">
           {nsfw ? (
             <p className="font-medium text-red-800" data-testid="nsfw-warning">
-              {message("messaging.nsfwWarning").title}
+              {t("messaging.nsfwWarning")}
             </p>
           ) : null}
           {hydrated ? (
             <p className={tooLong ? "font-medium text-red-800" : undefined}>
               {cleaned.length}/{MESSAGE_MAX_LENGTH}
-              <span className="hidden sm:inline"> · Ctrl+Enter to send</span>
+              <span className="hidden sm:inline"> · {t("messagingPage.ctrlEnter")}</span>
             </p>
           ) : (
-            <p>At most {MESSAGE_MAX_LENGTH} characters.</p>
+            <p>{t("messagingPage.atMost")}</p>
           )}
         </div>
         <Button type="submit" disabled={busy}>
-          {busy ? "Sending…" : "Send"}
+          {busy ? t("messagingPage.sending") : t("contact.replySend")}
         </Button>
       </div>
     </fetcher.Form>

@@ -2,6 +2,7 @@
 // avatar, the last message and its time, and an unread count. Plain links, so a conversation opens
 // (and has its own URL) with or without JavaScript.
 import { Link } from "react-router";
+import { useT } from "~/i18n/use-t";
 
 export type Contact = {
   conversationId: string;
@@ -17,8 +18,9 @@ export type Contact = {
 };
 
 export function ContactList({ contacts, activeId }: { contacts: Contact[]; activeId?: string | null }) {
+  const { t } = useT();
   if (contacts.length === 0) {
-    return <p className="px-1 py-4 text-sm text-slate-600">No conversations yet. Search a metro card or token number to start one.</p>;
+    return <p className="px-1 py-4 text-sm text-slate-600">{t("messagingPage.noConversations")}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100" data-testid="contact-list">
@@ -41,13 +43,17 @@ export function ContactList({ contacts, activeId }: { contacts: Contact[]; activ
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-slate-600" data-testid="contact-last-message">
-                    {contact.lastMessage === null ? "No messages yet" : `${contact.lastMine ? "You: " : ""}${contact.lastMessage}`}
+                    {contact.lastMessage === null
+                      ? t("messagingPage.noMessagesYet")
+                      : contact.lastMine
+                        ? t("messagingPage.lastMine", { message: contact.lastMessage })
+                        : contact.lastMessage}
                   </span>
                   {contact.unread > 0 ? (
                     <span
                       className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
                       data-testid="unread-count"
-                      aria-label={`${contact.unread} unread`}
+                      aria-label={t("messagingPage.unread", { count: contact.unread })}
                     >
                       {contact.unread}
                     </span>

@@ -16,11 +16,13 @@ type MessageListProps = {
   label?: string;
   /** Shown instead of an empty list. */
   emptyText?: string;
-  /** Who wrote each message, above its text; without it, only screen readers hear "You," on one's own. */
+  /** Who wrote each message, above its text; without it, only screen readers hear `youSaid` on one's own. */
   senderLabel?: (mine: boolean) => string;
+  /** What screen readers hear before one's own message's time without senderLabel ("You, "). */
+  youSaid?: string;
 };
 
-export function MessageList({ messages, me, className, bubbleWidth, label, emptyText, senderLabel }: MessageListProps) {
+export function MessageList({ messages, me, className, bubbleWidth, label, emptyText, senderLabel, youSaid }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const count = messages.length;
   // The newest message in view: on first render and whenever one arrives.
@@ -41,7 +43,7 @@ export function MessageList({ messages, me, className, bubbleWidth, label, empty
                 {senderLabel ? <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-slate-600"}`}>{senderLabel(mine)}</p> : null}
                 <p className="whitespace-pre-wrap break-words">{one.content}</p>
                 <p className={`mt-0.5 text-right text-xs ${mine ? "text-brand-50" : "text-slate-500"}`}>
-                  {senderLabel ? null : <span className="sr-only">{mine ? "You, " : ""}</span>}
+                  {senderLabel ? null : <span className="sr-only">{mine ? (youSaid ?? "") : ""}</span>}
                   <time dateTime={one.createdAt}>{one.time}</time>
                 </p>
               </div>

@@ -11,7 +11,8 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { foundSearchPath, parseQrContent, type QrError } from "~/features/lost-found/qr-content";
 import { SCAN_CANVAS_SIZE, SCAN_REGION_SHARE, SCAN_TIMEOUT_MS, SCANNER_PAGE_PATH, SCANS_PER_SECOND } from "~/features/lost-found/rules";
-import { message, type MessageKey } from "~/i18n/messages";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 type ScanState = "initializing" | "scanning" | "closed" | "error" | "timeout";
 
@@ -38,16 +39,17 @@ function scanRegion(video: HTMLVideoElement): QrScannerType.ScanRegion {
   };
 }
 
-const STATE_TEXT: Record<ScanState, string> = {
-  initializing: "Starting the camera…",
-  scanning: "Point the camera at the QR code on the sticker.",
-  closed: "QR code read. Finding the owner…",
-  error: "",
-  timeout: "",
+const STATE_TEXT: Record<ScanState, MessageKey | null> = {
+  initializing: "foundPage.starting",
+  scanning: "foundPage.pointCamera",
+  closed: "foundPage.codeRead",
+  error: null,
+  timeout: null,
 };
 
 /** `otherWays` (the camera-app note, the photo upload) shows once the camera fails or times out. */
 export function CameraScanner({ appUrl, otherWays }: { appUrl: string; otherWays: ReactNode }) {
+  const { t, m } = useT();
   const navigate = useNavigate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const scannerRef = useRef<QrScannerType | null>(null);
@@ -126,29 +128,29 @@ export function CameraScanner({ appUrl, otherWays }: { appUrl: string; otherWays
   }
 
   const problem: MessageKey | null = state === "error" ? "qr.scannerError" : state === "timeout" ? "qr.timeout" : invalid;
-  const problemMessage = problem ? message(problem) : null;
+  const problemMessage = problem ? m(problem) : null;
   const running = state === "initializing" || state === "scanning";
   return (
     <div className="space-y-3" data-scanner-state={state}>
       <div className="relative overflow-hidden rounded-xl bg-slate-900">
-        <video ref={videoRef} muted playsInline aria-label="Camera" className={`aspect-square w-full object-cover ${running ? "" : "opacity-40"}`} />
+        <video ref={videoRef} muted playsInline aria-label={t("foundPage.camera")} className={`aspect-square w-full object-cover ${running ? "" : "opacity-40"}`} />
         {/* The scan region: two thirds of the smaller side, centred. */}
         <div aria-hidden="true" className="pointer-events-none absolute inset-[16.67%] rounded-lg border-4 border-white/80" />
       </div>
       <p role="status" className="text-sm text-slate-700">
-        {STATE_TEXT[state]}
+        {STATE_TEXT[state] ? t(STATE_TEXT[state]) : ""}
       </p>
       {problemMessage ? <FormAlert title={problemMessage.title} description={problemMessage.description} data-testid="scanner-alert" /> : null}
-      {torch.failed ? <FormAlert title={message("qr.torchError").title} description={message("qr.torchError").description} /> : null}
+      {torch.failed ? <FormAlert title={m("qr.torchError").title} description={m("qr.torchError").description} /> : null}
       <div className="flex flex-wrap gap-2">
         {torch.available && state === "scanning" ? (
           <Button type="button" variant="outline" size="sm" onClick={toggleTorch} aria-pressed={torch.on}>
-            {torch.on ? "Flash off" : "Flash on"}
+            {t(torch.on ? "foundPage.flashOff" : "foundPage.flashOn")}
           </Button>
         ) : null}
         {state === "error" || state === "timeout" ? (
           <Button type="button" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t("foundPage.tryAgain")}
           </Button>
         ) : null}
       </div>

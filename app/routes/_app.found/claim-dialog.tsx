@@ -13,8 +13,10 @@ import { formatToken } from "~/features/finder/search-input";
 import { verifyTokenSchema } from "~/features/stickers/claim";
 import { TOKEN_PASSWORD_MAX } from "~/features/stickers/rules";
 import { messageOf } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 export function ClaimDialog({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t, locale } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "claim";
   const [form, fields] = useForm({
@@ -24,21 +26,30 @@ export function ClaimDialog({ token, lastResult }: { token: string; lastResult: 
     shouldValidate: "onSubmit",
   });
   const firstError = form.errors?.[0] ?? fields.password.errors?.[0] ?? fields.token.errors?.[0];
-  const refused = firstError ? messageOf(firstError, "token.wrong") : null;
+  const refused = firstError ? messageOf(firstError, "token.wrong", locale) : null;
   return (
-    <RouteDialog title="This token belongs to nobody yet" titleId="claim-title" closeHref="/found">
+    <RouteDialog title={t("foundPage.claimTitle")} titleId="claim-title" closeHref="/found" closeLabel={t("scan.close")}>
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Token <span className="font-mono font-semibold">{formatToken(token)}</span> has not been claimed. If it is yours, enter the
-          password from its sticker pack to claim it.
+          {t("foundPage.claimLead")
+            .split(/(\{token\})/)
+            .map((part, index) =>
+              part === "{token}" ? (
+                <span key={index} className="font-mono font-semibold">
+                  {formatToken(token)}
+                </span>
+              ) : (
+                part
+              ),
+            )}
         </p>
         <Form method="post" action={`/found?claim=${token}`} {...getFormProps(form)} className="space-y-4">
           {refused ? <FormAlert title={refused.title} description={refused.description} data-testid="claim-alert" /> : null}
           <input type="hidden" name="token" value={token} />
           <Field
-            label="Password"
+            label={t("foundPage.password")}
             errorId={fields.password.errorId}
-            hint={`Digits only, up to ${TOKEN_PASSWORD_MAX}.`}
+            hint={t("foundPage.passwordHint")}
             inputProps={{
               ...getInputProps(fields.password, { type: "password" }),
               inputMode: "numeric",
@@ -47,7 +58,7 @@ export function ClaimDialog({ token, lastResult }: { token: string; lastResult: 
             }}
           />
           <Button type="submit" name="intent" value="claim" disabled={busy}>
-            {busy ? "Claiming…" : "Claim Token"}
+            {t(busy ? "foundPage.claiming" : "foundPage.claim")}
           </Button>
         </Form>
       </div>

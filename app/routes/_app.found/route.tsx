@@ -24,12 +24,14 @@ import { PHOTO_DECODE_LIMIT, PHOTO_MAX_BYTES } from "~/features/lost-found/rules
 import { tokenDigits, verifyTokenSchema } from "~/features/stickers/claim";
 import { CLAIM_REFUSALS, claimToken, isClaimableBy } from "~/features/stickers/claim.server";
 import { isToken } from "~/features/stickers/rules";
-import { message } from "~/i18n/messages";
+import { messageIn } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 import { ClaimDialog } from "./claim-dialog";
 import { decodePhoto, type PhotoError } from "./photo-decode.server";
 import { ScannerDialog, ScanSection } from "./scan";
 
-export const meta: Route.MetaFunction = () => [{ title: "Found Items | Tagback" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("foundPage.metaTitle") }, { name: "robots", content: "noindex" }];
 
 export const headers = finderHeaders;
 export const shouldRevalidate = foundShouldRevalidate;
@@ -78,7 +80,7 @@ async function claimAction(args: Route.ActionArgs, userId: string, formData: For
     return data<ClaimRefusal>({ intent: "claim", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const outcome = await claimToken(args.context.get(dbContext), userId, submission.value.token, submission.value.password);
-  if (outcome.ok) return redirectWithToast("/token", { type: "success", ...message("found.claimed") });
+  if (outcome.ok) return redirectWithToast("/token", { type: "success", ...messageIn(args.context.get(localeContext), "found.claimed") });
   const { key, status } = CLAIM_REFUSALS[outcome.reason];
   return data<ClaimRefusal>({ intent: "claim", result: submission.reply({ formErrors: [key], hideFields: ["password"] }) }, { status });
 }
@@ -99,6 +101,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function FoundPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   const { finder, claim, scan, appUrl } = loaderData;
   const unlockData = actionData && "unlock" in actionData ? (actionData as FinderActionData) : undefined;
   const photoError = actionData && "intent" in actionData && actionData.intent === "photo" ? (actionData as PhotoRefusal).error : null;
@@ -112,12 +115,12 @@ export default function FoundPage({ loaderData, actionData }: Route.ComponentPro
       )}
       {scan ? <ScannerDialog appUrl={appUrl} photoError={photoError} /> : null}
       <div>
-        <h1 className="text-2xl font-bold">Found Items</h1>
-        <p className="mt-1 text-slate-700">Found something? Find its owner by the metro card number or the token on its sticker, or scan the sticker.</p>
+        <h1 className="text-2xl font-bold">{t("foundPage.heading")}</h1>
+        <p className="mt-1 text-slate-700">{t("foundPage.lead")}</p>
       </div>
       <section aria-labelledby="type-title" className="space-y-3 sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
         <h2 id="type-title" className="text-xl font-bold">
-          Type the number
+          {t("foundPage.typeTitle")}
         </h2>
         {finder.alert ? (
           <div role="alert" data-testid="search-alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -141,16 +144,17 @@ export default function FoundPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 function QuickTips() {
+  const { t } = useT();
   return (
     <section aria-labelledby="tips-title" className="rounded-xl bg-slate-50 p-5 text-sm text-slate-700">
       <h2 id="tips-title" className="font-semibold text-slate-900">
-        Quick Tips
+        {t("foundPage.tipsTitle")}
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        <li>Search is case-insensitive, and spaces and dashes are ignored: only the digits count.</li>
-        <li>A metro card number has 8 to 16 digits and is printed on the card.</li>
-        <li>A Tagback token has 12 digits and is printed under the QR code on the sticker.</li>
-        <li>No camera here? Your phone's camera app opens a sticker's QR code directly.</li>
+        <li>{t("foundPage.tipDigits")}</li>
+        <li>{t("foundPage.tipMetroCard")}</li>
+        <li>{t("foundPage.tipToken")}</li>
+        <li>{t("foundPage.tipCamera")}</li>
       </ul>
     </section>
   );

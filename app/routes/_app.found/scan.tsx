@@ -8,26 +8,23 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { useHydrated } from "~/core/hooks/use-hydrated";
-import { PHOTO_MAX_BYTES } from "~/features/lost-found/rules";
-import { message, type MessageKey } from "~/i18n/messages";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import { CameraScanner, scannerAllowedHere } from "./camera-scanner";
 
 const SCAN_HREF = "/found?scan=1";
 
 function CameraAppNote() {
-  return (
-    <p className="text-sm text-slate-700">
-      Your phone's own camera app opens a Tagback sticker directly: point it at the QR code and tap the link it shows. Or upload a photo
-      of the code here.
-    </p>
-  );
+  const { t } = useT();
+  return <p className="text-sm text-slate-700">{t("foundPage.cameraAppNote")}</p>;
 }
 
 /** The photo upload: a plain multipart form, decoded on the server. */
 export function PhotoUpload({ error }: { error: MessageKey | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const refused = error ? message(error) : null;
+  const { t, m } = useT();
+  const refused = error ? m(error) : null;
   // The page and the scanner dialog may both show one.
   const fieldId = useId();
   return (
@@ -35,7 +32,7 @@ export function PhotoUpload({ error }: { error: MessageKey | null }) {
       {refused ? <FormAlert title={refused.title} description={refused.description} data-testid="photo-alert" /> : null}
       <div>
         <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          Photo of the QR code
+          {t("foundPage.photoLabel")}
         </label>
         <input
           id={fieldId}
@@ -44,10 +41,10 @@ export function PhotoUpload({ error }: { error: MessageKey | null }) {
           accept="image/jpeg,image/png"
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
         />
-        <p className="mt-1 text-xs text-slate-600">{`JPEG or PNG, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`}</p>
+        <p className="mt-1 text-xs text-slate-600">{t("foundPage.photoHint")}</p>
       </div>
       <Button type="submit" variant="outline" disabled={busy}>
-        {busy ? "Reading the photo…" : "Read QR code from photo"}
+        {t(busy ? "foundPage.readingPhoto" : "foundPage.readPhoto")}
       </Button>
     </Form>
   );
@@ -55,6 +52,7 @@ export function PhotoUpload({ error }: { error: MessageKey | null }) {
 
 /** On the page: the camera (a link that opens the dialog) and the photo upload. */
 export function ScanSection({ photoError }: { photoError: MessageKey | null }) {
+  const { t } = useT();
   const navigate = useNavigate();
   function openHere(event: MouseEvent<HTMLAnchorElement>) {
     // The decoder's worker is allowed only in a document loaded from /found; from anywhere else the
@@ -66,10 +64,10 @@ export function ScanSection({ photoError }: { photoError: MessageKey | null }) {
   return (
     <section aria-labelledby="scan-title" className="space-y-4 sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
       <h2 id="scan-title" className="text-xl font-bold">
-        Scan a QR code
+        {t("foundPage.scanTitle")}
       </h2>
       <ButtonLink href={SCAN_HREF} onClick={openHere} data-testid="open-scanner">
-        Scan with camera
+        {t("foundPage.scanWithCamera")}
       </ButtonLink>
       <CameraAppNote />
       <PhotoUpload error={photoError} />
@@ -82,6 +80,7 @@ export function ScanSection({ photoError }: { photoError: MessageKey | null }) {
  * when the camera fails or finds nothing in time, so the finder has a way on from where they are.
  */
 export function ScannerDialog({ appUrl, photoError }: { appUrl: string; photoError: MessageKey | null }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const otherWays = (
     <>
@@ -90,12 +89,12 @@ export function ScannerDialog({ appUrl, photoError }: { appUrl: string; photoErr
     </>
   );
   return (
-    <RouteDialog title="Scan QR Code" titleId="scanner-title" closeHref="/found">
+    <RouteDialog title={t("foundPage.scannerTitle")} titleId="scanner-title" closeHref="/found" closeLabel={t("scan.close")}>
       {hydrated ? (
         <CameraScanner appUrl={appUrl} otherWays={otherWays} />
       ) : (
         <div className="space-y-4">
-          <p className="text-sm text-slate-700">Scanning with the camera here needs JavaScript.</p>
+          <p className="text-sm text-slate-700">{t("foundPage.needsJavaScript")}</p>
           {otherWays}
         </div>
       )}

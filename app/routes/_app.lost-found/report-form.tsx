@@ -9,10 +9,11 @@ import { fullReportSchema } from "~/features/lost-found/lost-forms";
 import { fieldTexts, LostAlert, type LastResult } from "~/features/lost-found/lost-list";
 import { ReportFormTail } from "~/features/lost-found/report-form-tail";
 import { LOST_NAME_MAX } from "~/features/lost-found/rules";
-import { METRO_CARD_MAX, METRO_CARD_MIN } from "~/features/owner/rules";
-import { TOKEN_LENGTH } from "~/features/stickers/rules";
+import { METRO_CARD_MAX } from "~/features/owner/rules";
+import { useT } from "~/i18n/use-t";
 
 export function ReportForm({ today, lastResult }: { today: string; lastResult: LastResult }) {
+  const { t, locale } = useT();
   const [form, fields] = useForm({
     id: "report-form",
     lastResult,
@@ -25,7 +26,7 @@ export function ReportForm({ today, lastResult }: { today: string; lastResult: L
   return (
     <section aria-labelledby="report-title" className="sm:rounded-xl sm:border sm:border-slate-200 sm:p-5">
       <h2 id="report-title" className="text-xl font-bold">
-        Report a lost item
+        {t("lostPage.reportLostTitle")}
       </h2>
       <Form method="post" action="/lost-found" {...getFormProps(form)} className="mt-4 space-y-4">
         {/* The first problem with its title ('Invalid Metro Card Number', …); each field says its own below. */}
@@ -42,12 +43,12 @@ export function ReportForm({ today, lastResult }: { today: string; lastResult: L
           fallback="lost.submissionFailed"
         />
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">What did you lose?</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("lostPage.whatLost")}</legend>
           <div className="mt-1 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
             {(
               [
-                ["metro", "Metro card"],
-                ["product", "Product with a sticker"],
+                ["metro", t("lostPage.kindMetroCard")],
+                ["product", t("lostPage.kindProductSticker")],
               ] as const
             ).map(([value, label]) => (
               <label
@@ -61,20 +62,20 @@ export function ReportForm({ today, lastResult }: { today: string; lastResult: L
           </div>
         </fieldset>
         <Field
-          label="Item name"
-          errors={fieldTexts(fields.name.errors)}
+          label={t("lostPage.itemName")}
+          errors={fieldTexts(fields.name.errors, locale)}
           errorId={fields.name.errorId}
-          hint="e.g. Laptop bag, Delhi Metro card."
+          hint={t("lostPage.itemNameHint")}
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: LOST_NAME_MAX, autoComplete: "off" }}
         />
         <Field
-          label="Metro card number or token"
-          errors={fieldTexts(fields.identifier.errors)}
+          label={t("lostPage.identifier")}
+          errors={fieldTexts(fields.identifier.errors, locale)}
           errorId={fields.identifier.errorId}
-          hint={`A metro card number has ${METRO_CARD_MIN} to ${METRO_CARD_MAX} digits; a Tagback token ${TOKEN_LENGTH}.`}
+          hint={t("lostPage.identifierHint")}
           inputProps={{ ...getInputProps(fields.identifier, { type: "text" }), inputMode: "numeric", maxLength: METRO_CARD_MAX + 4, autoComplete: "off" }}
         />
-        <ReportFormTail fields={fields} today={today} submit={{ idle: "Submit Report", busy: "Submitting…" }} />
+        <ReportFormTail fields={fields} today={today} submit={{ idle: t("lostPage.submitReport"), busy: t("lostPage.submitting") }} />
       </Form>
     </section>
   );

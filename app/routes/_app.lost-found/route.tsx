@@ -16,9 +16,12 @@ import { changeStatus, deleteReport, reportTypedItem, type LostIntent, type Lost
 import { todayInIndia } from "~/features/lost-found/lost-forms";
 import { listLostItems, loadOrNull } from "~/features/lost-found/lost-items.server";
 import { LostList, type LastResult } from "~/features/lost-found/lost-list";
+import { withLinks } from "~/features/lost-found/with-links";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 import { ReportForm } from "./report-form";
 
-export const meta: Route.MetaFunction = () => [{ title: "Lost and Found | Tagback" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("lostPage.lostFoundMetaTitle") }, { name: "robots", content: "noindex" }];
 
 export const headers = finderHeaders;
 export const shouldRevalidate = foundShouldRevalidate;
@@ -44,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const userId = requireUser(args).id;
   // The owner dialog's unlock form is the finder's own action, which reads the body itself.
   const formData = await readForm(args.request.clone());
-  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData, page: "/lost-found" };
+  const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData, page: "/lost-found", locale: args.context.get(localeContext) };
   switch (formData.get("intent")) {
     case "report":
       return reportTypedItem(intentArgs);
@@ -60,12 +63,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function Tabs({ current }: { current: "lost" | "found" }) {
+  const { t } = useT();
   const tabs = [
-    { id: "lost", label: "My Lost Items", href: "/lost-found" },
-    { id: "found", label: "Found an Item", href: FOUND_TAB },
+    { id: "lost", label: t("lostPage.tabMine"), href: "/lost-found" },
+    { id: "found", label: t("lostPage.tabFound"), href: FOUND_TAB },
   ] as const;
   return (
-    <nav aria-label="Lost and Found" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+    <nav aria-label={t("lostPage.lostFoundHeading")} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
       {tabs.map((tab) => (
         <Link
           key={tab.id}
@@ -81,14 +85,15 @@ function Tabs({ current }: { current: "lost" | "found" }) {
 }
 
 export default function LostFoundPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
   const resultFor = (intent: LostIntent): LastResult =>
     actionData && "intent" in actionData && actionData.intent === intent ? (actionData.result ?? undefined) : undefined;
   const unlockData = actionData && "unlock" in actionData ? (actionData as FinderActionData) : undefined;
   return (
     <div className="max-w-3xl space-y-8">
       <div>
-        <h1 className="text-2xl font-bold">Lost and Found</h1>
-        <p className="mt-1 text-slate-700">Report something you lost, or find the owner of something you found.</p>
+        <h1 className="text-2xl font-bold">{t("lostPage.lostFoundHeading")}</h1>
+        <p className="mt-1 text-slate-700">{t("lostPage.lostFoundLead")}</p>
       </div>
       <Tabs current={loaderData.tab} />
       {loaderData.tab === "found" && loaderData.finder ? (
@@ -96,7 +101,7 @@ export default function LostFoundPage({ loaderData, actionData }: Route.Componen
           <FinderDialog data={loaderData.finder} actionData={unlockData} closeHref={FOUND_TAB} />
           <section aria-labelledby="found-title" className="space-y-3">
             <h2 id="found-title" className="text-xl font-bold">
-              Found an Item
+              {t("lostPage.tabFound")}
             </h2>
             {loaderData.finder.alert ? (
               <div role="alert" data-testid="search-alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -114,7 +119,7 @@ export default function LostFoundPage({ loaderData, actionData }: Route.Componen
               lastResult={loaderData.finder.lastResult}
             />
             <p className="text-sm text-slate-600">
-              Have the sticker in front of you? <a className="font-medium text-brand-700 underline" href="/found?scan=1">Scan its QR code</a>.
+              {withLinks(t("lostPage.haveSticker"), { link: { href: "/found?scan=1", text: t("lostPage.scanLink") } })}
             </p>
           </section>
         </>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, replace, useRouteError } from "react-router";
 import type { Route } from "./+types/route";
 import type { Db } from "../../../db/connection";
+import type { Locale } from "~/core/locale";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
@@ -28,11 +29,15 @@ import { asFinderConversation, finderThreadOpenedBy } from "~/features/finder-co
 import { queueOwnerAnswerMail } from "~/features/finder-contact/alerts.server";
 import { finderThreadForOwner } from "~/features/finder-contact/threads.server";
 import { markReturned, parseThankYou, undoReturn } from "~/features/returns/returns.server";
-import { message, type MessageKey } from "~/i18n/messages";
+import { indiaTime } from "~/core/india-time";
+import { messageIn, type MessageKey } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.conversation ? `${loaderData.conversation.other.name} · Messaging | Tagback` : "Messaging | Tagback" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = metaT(matches);
+  return [{ title: loaderData?.conversation ? t("messagingPage.metaTitleWith", { name: loaderData.conversation.other.name }) : t("messagingPage.metaTitle") }];
+};
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 function notFound(): never {
@@ -42,29 +47,31 @@ function notFound(): never {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = requireUser({ request, context }).id;
   const db = context.get(dbContext);
+  const locale = context.get(localeContext);
   const id = params.conversationId;
   let conversation;
   try {
     conversation = await conversationFor(db, me, id);
   } catch (error) {
     console.error("loading a conversation failed", error);
-    throw data(message("messaging.loadConversationFailed").title, { status: 503, headers: NO_STORE });
+    throw data(messageIn(locale, "messaging.loadConversationFailed").title, { status: 503, headers: NO_STORE });
   }
   if (!conversation) notFound();
   let messages: LiveMessage[] | null = null;
   try {
-    messages = await readMessages(db, id);
+    // Each time of day in the page's language, as the page words a message that arrives live.
+    messages = (await readMessages(db, id)).map((one) => ({ ...one, time: indiaTime(new Date(one.createdAt), locale) }));
     await markRead(db, me, id);
   } catch (error) {
     console.error("loading messages failed", error);
   }
   // An "I found this" thread: 'Finder (no account)', what they said first, and the read receipt
   // for their private page (features/finder-contact/).
-  const finderThread = await finderThreadOpenedBy(db, me, id);
+  const finderThread = await finderThreadOpenedBy(db, me, id, locale);
   return data(
     {
       me,
-      conversation: finderThread ? asFinderConversation(conversation) : conversation,
+      conversation: finderThread ? asFinderConversation(conversation, locale) : conversation,
       finderThread,
       messages,
       // A new key on every render of the form: posting this very form again is a no-op.
@@ -75,11 +82,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-type IntentArgs = { db: Db; me: string; conversationId: string; formData: FormData };
+type IntentArgs = { db: Db; me: string; conversationId: string; formData: FormData; locale: Locale };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = requireUser({ request, context }).id;
-  const args: IntentArgs = { db: context.get(dbContext), me, conversationId: params.conversationId, formData: await readForm(request) };
+  const args: IntentArgs = {
+    db: context.get(dbContext),
+    me,
+    conversationId: params.conversationId,
+    formData: await readForm(request),
+    locale: context.get(localeContext),
+  };
   switch (args.formData.get("intent")) {
     case "send":
       return sendAction(args);
@@ -145,40 +158,41 @@ async function sendAction({ db, me, conversationId, formData }: IntentArgs) {
 }
 
 /** "I got it back" in a finder thread (features/returns/): refusals stay on the page with their status. */
-async function returnedAction({ db, me, conversationId, formData }: IntentArgs) {
+async function returnedAction({ db, me, conversationId, formData, locale }: IntentArgs) {
   const refuse = (error: MessageKey, status: number) => data<SendResult>({ ok: false, error, content: "" }, { status, headers: NO_STORE });
   const note = parseThankYou(formData.get("note"));
   if (!note.ok) return refuse(note.error, 400);
   if (!(await finderThreadForOwner(db, me, conversationId))) notFound();
   const outcome = markReturned(db, me, conversationId, note.value);
   if (!outcome.ok) return refuse("returnsOwner.notOpen", 409);
-  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...message("returnsOwner.marked") });
+  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...messageIn(locale, "returnsOwner.marked") });
 }
 
-async function undoReturnAction({ db, me, conversationId }: IntentArgs) {
+async function undoReturnAction({ db, me, conversationId, locale }: IntentArgs) {
   if (!(await finderThreadForOwner(db, me, conversationId))) notFound();
   const outcome = undoReturn(db, me, conversationId);
   if (!outcome.ok) {
     const key = outcome.reason === "too-late" ? "returnsOwner.undoTooLate" : "returnsOwner.notOpen";
     return data<SendResult>({ ok: false, error: key, content: "" }, { status: 409, headers: NO_STORE });
   }
-  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...message("returnsOwner.undone") });
+  return redirectWithToast(`/messaging/${conversationId}`, { type: "success", ...messageIn(locale, "returnsOwner.undone") });
 }
 
-async function deleteAction({ db, me, conversationId }: IntentArgs) {
+async function deleteAction({ db, me, conversationId, locale }: IntentArgs) {
   let outcome;
   try {
     outcome = await deleteConversation(db, me, conversationId);
   } catch (error) {
     console.error("deleting a conversation failed", error);
-    return redirectWithToast(`/messaging/${conversationId}`, { type: "error", ...message("messaging.deleteFailed") });
+    return redirectWithToast(`/messaging/${conversationId}`, { type: "error", ...messageIn(locale, "messaging.deleteFailed") });
   }
   if (!outcome.ok) notFound();
   announceDeleted(conversationId, outcome.participantIds);
-  return redirectWithToast("/messaging", { type: "success", ...message("messaging.deleted") });
+  return redirectWithToast("/messaging", { type: "success", ...messageIn(locale, "messaging.deleted") });
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, m, locale } = useT();
   const { me, conversation, messages, sendKey, confirmDelete } = loaderData;
   const hydrated = useHydrated();
   const path = `/messaging/${conversation.id}`;
@@ -187,8 +201,10 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const { live: connected } = useLiveUpdates({
     url: `${path}/events`,
     onDeletedGoTo: "/messaging",
-    onMessage: (one) => {
-      if (one.conversationId !== conversation.id) return;
+    onMessage: (received) => {
+      if (received.conversationId !== conversation.id) return;
+      // The stream carries one time for every participant; this page says it in its own language.
+      const one = { ...received, time: indiaTime(new Date(received.createdAt), locale) };
       setLive((current) => ({
         conversationId: conversation.id,
         messages: current.conversationId === conversation.id ? [...current.messages, one] : [one],
@@ -201,7 +217,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3" data-testid="chat">
       <header className="flex items-center gap-3 border-b border-slate-200 pb-3">
-        <Link to="/messaging" className="rounded-lg p-1 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Back to conversations">
+        <Link to="/messaging" className="rounded-lg p-1 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={t("messagingPage.backToConversations")}>
           <Icon name="chevron-left" className="h-6 w-6" />
         </Link>
         <PersonAvatar src={conversation.other.avatarUrl} size="sm" />
@@ -211,15 +227,15 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         {hydrated ? (
           <span className="flex items-center gap-1 text-xs text-slate-600" data-testid="live-status" data-live={connected ? "true" : "false"}>
             <span aria-hidden="true" className={`h-2 w-2 rounded-full ${connected ? "bg-emerald-500" : "bg-slate-300"}`} />
-            {connected ? "Live" : "Connecting…"}
+            {t(connected ? "messagingPage.live" : "messagingPage.connecting")}
           </span>
         ) : (
           <a href={path} className="text-sm font-medium text-brand-700 underline">
-            Refresh
+            {t("messagingPage.refresh")}
           </a>
         )}
         <Link to={`${path}?delete=1`} className="text-sm font-medium text-red-700 underline" preventScrollReset>
-          Delete
+          {t("lostPage.delete")}
         </Link>
       </header>
       <RespectBanner />
@@ -227,14 +243,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       {confirmDelete ? <DeleteConfirm path={path} name={conversation.other.name} /> : null}
       <div className="min-h-0 flex-1 overflow-y-auto">
         {shown ? (
-          <MessageList messages={shown} me={me} className="space-y-2 py-3" bubbleWidth="max-w-[80%]" label="Messages" emptyText="No messages yet. Say hello." />
+          <MessageList messages={shown} me={me} className="space-y-2 py-3" bubbleWidth="max-w-[80%]" label={t("messagingPage.messages")} emptyText={t("messagingPage.emptyChat")} youSaid={t("messagingPage.youSaid")} />
         ) : (
-          <FormAlert title={message("messaging.loadMessagesFailed").title} />
+          <FormAlert title={t("messaging.loadMessagesFailed")} />
         )}
       </div>
       {loaderData.finderThread?.closed || loaderData.finderThread?.returned ? (
         // No composer to show a refusal in (an undo too late, say): shown here instead.
-        refused ? <FormAlert title={message(refused.error).title} description={message(refused.error).description} data-testid="chat-refusal" /> : null
+        refused ? <FormAlert title={m(refused.error).title} description={m(refused.error).description} data-testid="chat-refusal" /> : null
       ) : (
         <Composer action={path} sendKey={sendKey} refused={refused} />
       )}
@@ -244,17 +260,18 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
 /** A confirmation step that works without JavaScript: its own URL (?delete=1). */
 function DeleteConfirm({ path, name }: { path: string; name: string }) {
+  const { t } = useT();
   return (
     <Form method="post" action={path} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm" data-testid="delete-confirm">
-      <p className="font-semibold text-red-900">Delete this conversation?</p>
-      <p className="mt-0.5 text-red-900">All messages with {name} are deleted, for both of you. This cannot be undone.</p>
+      <p className="font-semibold text-red-900">{t("messagingPage.deleteTitle")}</p>
+      <p className="mt-0.5 text-red-900">{t("messagingPage.deleteLead", { name })}</p>
       <input type="hidden" name="intent" value="delete" />
       <div className="mt-2 flex gap-2">
         <Button type="submit" variant="danger" size="sm">
-          Delete conversation
+          {t("messagingPage.deleteConversation")}
         </Button>
         <ButtonLink to={path} variant="outline" size="sm">
-          Cancel
+          {t("messagingPage.cancel")}
         </ButtonLink>
       </div>
     </Form>
@@ -262,16 +279,17 @@ function DeleteConfirm({ path, name }: { path: string; name: string }) {
 }
 
 export function ErrorBoundary() {
+  const { t, m } = useT();
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex flex-1 flex-col items-start gap-3 py-6" data-testid="chat-error">
       <FormAlert
-        title={missing ? "Conversation not found" : message("messaging.loadConversationFailed").title}
-        description={missing ? "It does not exist, or it was deleted." : undefined}
+        title={missing ? m("messagingPage.notFound").title : t("messaging.loadConversationFailed")}
+        description={missing ? m("messagingPage.notFound").description : undefined}
       />
       <Link to="/messaging" className="font-medium text-brand-700 underline">
-        Back to conversations
+        {t("messagingPage.backToConversations")}
       </Link>
     </div>
   );

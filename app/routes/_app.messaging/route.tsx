@@ -9,12 +9,14 @@ import type { Route } from "./+types/route";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
-import { istTime, inDate } from "~/core/india-time";
+import { indiaTime, inDate } from "~/core/india-time";
+import type { Locale } from "~/core/locale";
 import { NO_STORE } from "~/core/no-store";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { requireUser } from "~/features/account/guards.server";
 import { ContactList, PersonAvatar, type Contact } from "~/features/messaging/contact-list";
 import { withFinderLabel } from "~/features/finder-contact/owner-view";
+import { ownerItemLabel } from "~/features/finder-contact/owner-mail.server";
 import { finderThreadLabels } from "~/features/finder-contact/threads.server";
 import {
   conversationBetween,
@@ -29,15 +31,17 @@ import { announceActivity } from "~/features/messaging/live.server";
 import { parseMessagingSearch, type MessagingSearchType } from "~/features/messaging/message-input";
 import { SEARCH_METRO_MAX_DIGITS } from "~/features/messaging/rules";
 import { useLiveUpdates } from "~/features/messaging/use-live-updates";
-import { message, type MessageKey } from "~/i18n/messages";
+import type { MessageKey } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
+import { localeContext } from "~/middleware/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Messaging | Tagback" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("messagingPage.metaTitle") }];
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 /** Someone the user may start a conversation with, found by the search or `?user=`. */
 type Candidate = { person: Pick<Person, "name" | "avatarUrl">; fields: Record<string, string> };
 
-function contactOf(summary: ConversationSummary, me: string, now: Date): Contact {
+function contactOf(summary: ConversationSummary, me: string, now: Date, locale: Locale): Contact {
   const sameDay = inDate(summary.updatedAt) === inDate(now);
   return {
     conversationId: summary.id,
@@ -45,7 +49,7 @@ function contactOf(summary: ConversationSummary, me: string, now: Date): Contact
     avatarUrl: summary.other.avatarUrl,
     lastMessage: summary.lastMessage?.content ?? null,
     lastMine: summary.lastMessage?.senderId === me,
-    time: sameDay ? istTime(summary.updatedAt).replace(/ IST$/, "") : inDate(summary.updatedAt),
+    time: sameDay ? indiaTime(summary.updatedAt, locale).replace(/ IST$/, "") : inDate(summary.updatedAt, locale),
     unread: summary.unread,
   };
 }
@@ -110,8 +114,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const now = new Date();
     // "I found this" threads show 'Finder (no account)' and the item (features/finder-contact/).
-    const finders = await finderThreadLabels(db, me);
-    contacts = (await listConversations(db, me)).map((summary) => withFinderLabel(contactOf(summary, me, now), finders));
+    const locale = context.get(localeContext);
+    const finders = new Map(
+      [...(await finderThreadLabels(db, me))].map(([id, { item, ...state }]) => [id, { itemLabel: ownerItemLabel(item, locale), ...state }]),
+    );
+    contacts = (await listConversations(db, me)).map((summary) => withFinderLabel(contactOf(summary, me, now, locale), finders, locale));
   } catch (error) {
     console.error("listing conversations failed", error);
     [alert, status] = ["messaging.loadConversationsFailed", 503];
@@ -169,7 +176,8 @@ export default function MessagingLayout({ loaderData, actionData }: Route.Compon
   // page has a stream of its own that carries the list's activity too.
   const { live } = useLiveUpdates({ url: "/messaging/events", enabled: !open });
   const alertKey = (actionData && "startError" in actionData ? actionData.startError : null) ?? loaderData.alert;
-  const alert = alertKey ? message(alertKey) : null;
+  const { t, m } = useT();
+  const alert = alertKey ? m(alertKey) : null;
   return (
     <div className="md:flex md:h-[calc(100dvh-7rem)] md:min-h-[28rem] md:gap-6">
       <aside
@@ -178,17 +186,17 @@ export default function MessagingLayout({ loaderData, actionData }: Route.Compon
         className={`${open ? "hidden md:flex" : "flex"} flex-col md:w-80 md:shrink-0 md:overflow-y-auto md:border-r md:border-slate-200 md:pr-4`}
       >
         <h1 id="messaging-title" className="text-2xl font-bold">
-          Messaging
+          {t("messagingPage.heading")}
         </h1>
         <div className="mt-3 space-y-3">
           {alert ? <FormAlert title={alert.title} description={alert.description} data-testid="messaging-alert" /> : null}
           <SearchForm type={loaderData.search.type} number={loaderData.search.number} />
           {loaderData.candidate ? <StartCard candidate={loaderData.candidate} /> : null}
         </div>
-        <h2 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">Conversations</h2>
+        <h2 className="mt-5 text-sm font-semibold uppercase tracking-wide text-slate-500">{t("messagingPage.conversations")}</h2>
         {loaderData.contacts ? <ContactList contacts={loaderData.contacts} activeId={conversationId} /> : null}
       </aside>
-      <section aria-label="Chat" className={`${open ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>
+      <section aria-label={t("messagingPage.chat")} className={`${open ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>
         <Outlet />
       </section>
     </div>
@@ -197,20 +205,21 @@ export default function MessagingLayout({ loaderData, actionData }: Route.Compon
 
 /** Find someone to message by their metro card or token (digits only, exact number). */
 function SearchForm({ type, number }: { type: MessagingSearchType; number: string }) {
+  const { t } = useT();
   return (
-    <Form method="get" action="/messaging" className="space-y-2 rounded-lg border border-slate-200 p-3" role="search" aria-label="Find someone to message">
+    <Form method="get" action="/messaging" className="space-y-2 rounded-lg border border-slate-200 p-3" role="search" aria-label={t("messagingPage.findSomeone")}>
       <fieldset className="flex gap-3 text-sm">
-        <legend className="sr-only">Search by</legend>
+        <legend className="sr-only">{t("messagingPage.searchBy")}</legend>
         <label className="flex items-center gap-1">
-          <input type="radio" name="type" value="metrocard" defaultChecked={type === "metrocard"} /> Metro Card
+          <input type="radio" name="type" value="metrocard" defaultChecked={type === "metrocard"} /> {t("search.typeMetroCard")}
         </label>
         <label className="flex items-center gap-1">
-          <input type="radio" name="type" value="tagbacktoken" defaultChecked={type === "tagbacktoken"} /> Tagback Token
+          <input type="radio" name="type" value="tagbacktoken" defaultChecked={type === "tagbacktoken"} /> {t("messagingPage.token")}
         </label>
       </fieldset>
       <div className="flex gap-2">
         <label htmlFor="messaging-number" className="sr-only">
-          Metro card or token number
+          {t("messagingPage.numberLabel")}
         </label>
         <input
           id="messaging-number"
@@ -220,11 +229,11 @@ function SearchForm({ type, number }: { type: MessagingSearchType; number: strin
           autoComplete="off"
           maxLength={SEARCH_METRO_MAX_DIGITS + 4}
           defaultValue={number}
-          placeholder="Card or token number"
+          placeholder={t("messagingPage.numberPlaceholder")}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
         />
         <Button type="submit" variant="outline">
-          Search
+          {t("messagingPage.search")}
         </Button>
       </div>
     </Form>
@@ -232,6 +241,7 @@ function SearchForm({ type, number }: { type: MessagingSearchType; number: strin
 }
 
 function StartCard({ candidate }: { candidate: Candidate }) {
+  const { t } = useT();
   return (
     <div className="flex items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 p-3" data-testid="start-card">
       <PersonAvatar src={candidate.person.avatarUrl} size="md" />
@@ -242,7 +252,7 @@ function StartCard({ candidate }: { candidate: Candidate }) {
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Button type="submit" size="sm">
-          Message
+          {t("messagingPage.message")}
         </Button>
       </Form>
     </div>
@@ -250,11 +260,12 @@ function StartCard({ candidate }: { candidate: Candidate }) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useT();
   return (
     <div className="py-10">
-      <FormAlert title={message("messaging.loadConversationsFailed").title} />
+      <FormAlert title={t("messaging.loadConversationsFailed")} />
       <Link to="/messaging" className="mt-4 inline-block font-medium text-brand-700 underline">
-        Try again
+        {t("foundPage.tryAgain")}
       </Link>
     </div>
   );
