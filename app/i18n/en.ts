@@ -1080,6 +1080,76 @@ export const en = {
     questionsFirst: { title: "Questions first, or no longer able to sign in?" },
     contactSupport: { title: "Contact support" },
   },
+  /** /settings/data/summary (the download said briefly, app/features/account/data-export.server.ts) and /account-deleted. */
+  accountData: {
+    metaTitle: { title: "Your data | Tagback" },
+    heading: { title: "Your data" },
+    lead: {
+      title: "What Tagback holds about {email}, why, and for how long. The download has every item in full; nothing in it belongs to anyone else beyond what they already show you (a conversation partner's name, what a finder chose to share).",
+    },
+    backToSettings: { title: "Back to settings" },
+    whatWeHold: { title: "What we hold" },
+    kept: { title: "Kept: {kept}." },
+    account: { title: "Account: your e-mail, how you sign in and your language", description: "To sign you in and to send you alerts, in your language." },
+    profile: { title: "Profile and privacy settings", description: "What a finder sees when they scan your sticker or search your metro card, as your settings allow." },
+    alertSettings: { title: "Alert settings and backup e-mail", description: "To tell you when someone finds your item." },
+    tokens: { title: "Stickers (tokens)", description: "So that a scan of your sticker finds you." },
+    products: { title: "Products", description: "So a finder knows which of your things they hold." },
+    searchHistory: {
+      title: "Search history",
+      description: "So you see who looked you up, when, and roughly where (a city from the searcher's network address, or the position they chose to share).",
+    },
+    lostReports: { title: "Lost reports", description: "Lost mode: what a finder reads first while an item is missing." },
+    conversations: { title: "Conversations", description: "Your chats with finders and owners; the other person is shown by name only." },
+    finderThreads: { title: '"I found this" threads', description: "Messages from finders without an account, with what they chose to share, so you get your item back." },
+    notifications: {
+      title: "Notifications sent to you",
+      description: "The e-mails and push notifications we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
+    },
+    pushDevices: {
+      title: "Devices that get push notifications",
+      description: "To notify you on your phone or computer: its push address and keys (not in the download), and the browser and system it runs.",
+    },
+    sessions: { title: "Sessions (signed-in devices)", description: "To keep you signed in; the download lists when each began, never the secret that signs it in." },
+    passkeys: {
+      title: "Passkeys",
+      description: "To sign you in with your device's screen lock: its public key, a signature counter and the device's name. The download lists each by name and dates.",
+    },
+    adminLookups: { title: "Admin lookups", description: "The audit trail of who looked up whom, without the numbers looked up in the download." },
+    keptWhileAccount: { title: "As long as your account" },
+    keptConversation: { title: "As long as the conversation: until you or the other person deletes it" },
+    keptNotifications: { title: "{days} days after delivery" },
+    keptDevices: { title: "Until you remove the device, or its browser stops taking notifications" },
+    keptSessions: { title: "Until the session expires ({days} days after sign-in) or you sign out" },
+    keptPasskeys: { title: "Until you remove the passkey in Settings, or delete your account" },
+    keptAdmin: { title: "For good: the audit trail is append-only" },
+    // /account-deleted.
+    deletedMetaTitle: { title: "Account deleted | Tagback" },
+    deletedHeading: { title: "Your account has been deleted" },
+    deletedLead: { title: "You are signed out on every device. This is what happened to your data." },
+    erasedNow: { title: "Erased now" },
+    erasedAccount: {
+      title: "Your account, profile and settings: name, photo, bio, metro card and phone numbers, privacy switches, alert settings and the backup e-mail.",
+    },
+    erasedProducts: { title: "Your products, search history (with its locations), lost-item reports and sessions." },
+    erasedConversations: {
+      title: "Your side of every conversation: the messages you sent and your read marks. The other person keeps their own messages and sees “Deleted user”.",
+    },
+    erasedFinders: { title: "Messages finders sent you through “I found this”, with the finders' details; their private links now say the link no longer works." },
+    stickersFree: { title: "Your stickers are free again: anyone holding one can claim it with its token and password, like a new sticker." },
+    remains: { title: "What remains, and for how long" },
+    auditTrail: { title: "The admin audit trail" },
+    auditTrailText: {
+      title: ", for as long as the service runs: the record of each lookup an admin made (the number looked up, whether it found someone, and when). If you were an admin, your lookups stay there under a pseudonym instead of your e-mail address.",
+    },
+    backups: { title: "Backups" },
+    backupsText: { title: " of the database keep older copies for {days}; after that your data is gone from them too." },
+    backupDays: { title: "{days} days" },
+    mailsSent: { title: "E-mails we already sent you or about you stay in the mailboxes they went to." },
+    questions: { title: "Questions?" },
+    contactSupport: { title: "Contact support" },
+    onWhatsApp: { title: "on WhatsApp, or write to" },
+  },
 } as const satisfies Record<string, Record<string, Message>>;
 
 export type Catalogue = typeof en;
