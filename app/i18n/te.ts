@@ -600,7 +600,7 @@ export const te = {
     twoFactorGoogle: { title: "దానికి బదులుగా మీ Google ఖాతాలో 2-స్టెప్ వెరిఫికేషన్ ఆన్ చేయండి." },
     contactAlerts: { title: "సంప్రదింపు అలర్ట్‌లు (ఎప్పుడూ ఆన్)" },
     contactAlertsLead: { title: "దొరికినవారు “ఇది నాకు దొరికింది” ద్వారా మీకు రాసినప్పుడు, వస్తువును ఎలా తిరిగి ఇస్తారో, సంభాషణ లింక్‌తో సహా మేం {addresses} కు ఈ-మెయిల్ పంపుతాం." },
-    twoAddresses: { title: "{email}, {backup}" },
+    twoAddresses: { title: "{email} మరియు {backup}" },
     backupLabel: { title: "బ్యాకప్ ఈ-మెయిల్ (ఐచ్ఛికం)" },
     save: { title: "సేవ్ చేయండి" },
     backupHelp: { title: "పోయిన వస్తువు మీ ఫోనే అయినప్పుడు: సంప్రదింపు అలర్ట్‌లు అందే రెండో చిరునామా. తీసివేయడానికి ఖాళీగా వదలండి." },
