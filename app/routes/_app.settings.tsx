@@ -35,10 +35,16 @@ import { localeCookie } from "~/i18n/locale-cookie.server";
 import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 import { metaT, useT } from "~/i18n/use-t";
+import type { RouteHandle } from "~/core/route-handle";
+import { languageSwitchOf } from "~/features/account/language-draft.server";
+import { BACKUP_EMAIL_FORM } from "~/features/finder-contact/alert-settings";
 import type { MessageKey } from "~/i18n/messages";
 
 /** The form of the Language section. */
 const LANGUAGE_INTENT = "language";
+
+// The language switch sends the backup e-mail's form with what was typed in it (RouteHandle.draftForm; issue 48).
+export const handle: RouteHandle = { draftForm: BACKUP_EMAIL_FORM };
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("settingsPage.metaTitle") }];
 
@@ -78,6 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  // A language chosen while typing the backup address: nothing is saved, the address comes back as typed.
+  const switched = intent === LANGUAGE_INTENT ? null : await languageSwitchOf(context, user.id, formData);
+  if (switched) return data({ intent: "backup-email" as const, backupDraft: String(formData.get("backupEmail") ?? "") }, { headers: switched });
   // Toasts in the request's language: the page they are shown on is in it.
   const locale = context.get(localeContext);
   if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData, locale);
@@ -121,6 +130,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const languageRefused = actionData && "languageError" in actionData ? actionData.languageError : null;
   const passkeyRefused = actionData && "passkeyError" in actionData ? m(actionData.passkeyError) : null;
   const backupRefused = actionData && "backupEmailError" in actionData ? { error: t(actionData.backupEmailError), typed: actionData.backupEmail } : null;
+  const backupDraft = actionData && "backupDraft" in actionData ? actionData.backupDraft : null;
   const pushRefused = actionData && "pushError" in actionData ? actionData.pushError : null;
   const deleteRefused = actionData && "deleteError" in actionData ? { ...m(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
@@ -168,7 +178,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="notifications-title" title={t("settingsPage.notifications")}>
-        <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} />
+        <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} draft={backupDraft} />
         <div className="mt-5 border-t border-slate-100 pt-5">
           <PushSettings {...push} error={pushRefused} />
         </div>

@@ -7,15 +7,20 @@ import { SwitchButton } from "~/components/ui/switch-button";
 import { useT } from "~/i18n/use-t";
 import { SCAN_ALERT_INTERVAL_MINUTES } from "./rules";
 
+/** The backup e-mail's form: the language switch sends it with what was typed (RouteHandle.draftForm). */
+export const BACKUP_EMAIL_FORM = "backup-email-form";
+
 type AlertSettingsProps = {
   email: string;
   backupEmail: string | null;
   scanAlerts: boolean;
   /** A refused backup address, with what was typed. */
   refused: { error: string; typed: string } | null;
+  /** What was typed when the language was switched, as it was. */
+  draft?: string | null;
 };
 
-export function AlertSettings({ email, backupEmail, scanAlerts, refused }: AlertSettingsProps) {
+export function AlertSettings({ email, backupEmail, scanAlerts, refused, draft = null }: AlertSettingsProps) {
   const { t } = useT();
   return (
     <div className="space-y-5 text-sm">
@@ -26,7 +31,7 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused }: Alert
             addresses: backupEmail ? t("settingsPage.twoAddresses", { email, backup: backupEmail }) : email,
           })}
         </p>
-        <Form method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
+        <Form id={BACKUP_EMAIL_FORM} method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
           <input type="hidden" name="intent" value="backup-email" />
           <div className="min-w-0 flex-1">
             <label htmlFor="backup-email" className="block font-medium text-slate-800">
@@ -37,7 +42,7 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused }: Alert
               name="backupEmail"
               type="email"
               autoComplete="email"
-              defaultValue={refused ? refused.typed : (backupEmail ?? "")}
+              defaultValue={refused ? refused.typed : (draft ?? backupEmail ?? "")}
               aria-invalid={refused ? true : undefined}
               aria-describedby={refused ? "backup-email-error" : "backup-email-help"}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
