@@ -263,7 +263,9 @@ function AccountLanguage({ language, refused }: { language: Locale; refused: str
         <div className="flex flex-wrap items-end gap-3">
           <label className="block min-w-0 text-sm font-medium text-slate-900">
             {t("accountLanguage.label")}
+            {/* Keyed by the saved language: the switch changes it without a new document too. */}
             <select
+              key={language}
               name="lang"
               defaultValue={language}
               aria-describedby="account-language-lead"
