@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { Toast } from "~/core/toast.server";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import { useT } from "~/i18n/use-t";
 
 /**
  * Shows the server's one-time toast. It is in the HTML, so it shows without JavaScript; with
@@ -14,6 +15,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const [held, setHeld] = useState<{ toast: Toast; key: string } | null>(null);
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   const hydrated = useHydrated();
+  const { t } = useT();
   useEffect(() => {
     if (toast) setHeld({ toast, key });
   }, [toast, key]);
@@ -37,7 +39,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           {visible.description ? <p className="mt-1 text-sm">{visible.description}</p> : null}
           {hydrated ? (
             <button type="button" onClick={() => setDismissed(visible)} className="mt-2 text-sm underline">
-              Dismiss
+              {t("appNav.dismiss")}
             </button>
           ) : null}
         </div>

@@ -73,3 +73,12 @@ export function indiaTime(date: Date, locale: Locale): string {
 export function istDateTime(date: Date): string {
   return `${dateTimeFormat.format(date)} IST`;
 }
+
+/**
+ * A date and time on an owner's page: English as before ("23/11/2026, 03:45:12 pm IST"); another
+ * language as its mails write it, the date then the time with its own part of the day ("23/11/2026,
+ * शाम 4:26"), since Intl's "PM" and "IST" there would be English in Latin letters.
+ */
+export function istDateTimeIn(date: Date, locale: Locale): string {
+  return locale === "en" ? istDateTime(date) : `${inDate(date, locale)}, ${indiaClock(date, locale)}`;
+}

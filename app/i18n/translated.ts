@@ -43,6 +43,17 @@ export const TRANSLATED_AREAS = [
   "foundPage",
   "messagingPage",
   "finderThread",
+  // The owner's pages: sign-in, the app's navigation, Settings and its parts, the data summary and
+  // /account-deleted (issue 48, second part).
+  "auth",
+  "settings",
+  "deleteAccount",
+  "finderContact",
+  "push",
+  "authPage",
+  "appNav",
+  "settingsPage",
+  "accountData",
 ] as const;
 export type TranslatedArea = (typeof TRANSLATED_AREAS)[number];
 

@@ -3,7 +3,7 @@
 // toggle and delete. A pending report puts the item in lost mode for finders.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/_app.lost";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext } from "~/core/context";
@@ -19,8 +19,16 @@ import { withLinks } from "~/features/lost-found/with-links";
 import type { Translator } from "~/i18n/messages";
 import { metaT, useT } from "~/i18n/use-t";
 import { localeContext } from "~/middleware/i18n";
+import { message } from "~/i18n/messages";
+import { z } from "zod";
+import type { RouteHandle } from "~/core/route-handle";
+import { languageSwitchOf } from "~/features/account/language-draft.server";
+import { LANGUAGE_FIELD } from "~/features/account/language-field";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("lostPage.metaTitle") }];
+
+// The language switch sends the report form with what was typed (RouteHandle.draftForm; issue 48).
+export const handle: RouteHandle = { draftForm: "report-lost" };
 
 export async function loader(args: Route.LoaderArgs) {
   const userId = requireUser(args).id;
@@ -36,6 +44,12 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const userId = requireUser(args).id;
   const intentArgs: LostIntentArgs = { db: args.context.get(dbContext), userId, formData: await readForm(args.request), page: "/lost", locale: args.context.get(localeContext) };
+  // A language chosen while writing the report: nothing is saved; the form comes back as typed.
+  const switched = await languageSwitchOf(args.context, userId, intentArgs.formData);
+  if (switched) {
+    const { initialValue } = parseWithZod(intentArgs.formData, { schema: pickReportSchema }).reply();
+    return data({ intent: "report" as const, result: { initialValue } }, { headers: switched });
+  }
   switch (intentArgs.formData.get("intent")) {
     case "report":
       return reportPickedItem(intentArgs);
@@ -73,7 +87,8 @@ function PickReportForm({ registered, today, lastResult }: { registered: Registe
     id: "report-lost",
     lastResult,
     defaultValue: { dateLost: today },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pickReportSchema }),
+    // The language switch's buttons send this form as it is (RouteHandle.draftForm): no check then.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.has(LANGUAGE_FIELD) ? (z.any() as unknown as typeof pickReportSchema) : pickReportSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -19,9 +19,7 @@ import type { loader as appLoader } from "~/routes/_app";
 import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { deleteAccountLink, PRIVACY_SETTINGS, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
-import { message } from "~/i18n/messages";
 import { redirectWithToast } from "~/core/toast.server";
-import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import { AlertSettings } from "~/features/finder-contact/alert-settings";
 import { ALERT_INTENTS, alertSettingsAction, alertSettingsOf } from "~/features/finder-contact/alert-settings.server";
 import { DeleteAccount, DELETE_ACCOUNT_INTENT } from "~/features/account/delete-account";
@@ -36,26 +34,26 @@ import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
 import { localeCookie } from "~/i18n/locale-cookie.server";
 import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
-import { useT } from "~/i18n/use-t";
+import { metaT, useT } from "~/i18n/use-t";
+import type { RouteHandle } from "~/core/route-handle";
+import { languageSwitchOf } from "~/features/account/language-draft.server";
+import { BACKUP_EMAIL_FORM } from "~/features/finder-contact/alert-settings";
+import type { MessageKey } from "~/i18n/messages";
 
 /** The form of the Language section. */
 const LANGUAGE_INTENT = "language";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Tagback" }];
+// The language switch sends the backup e-mail's form with what was typed in it (RouteHandle.draftForm; issue 48).
+export const handle: RouteHandle = { draftForm: BACKUP_EMAIL_FORM };
 
-const PRIVACY_COPY: Record<PrivacySetting, { label: string; description: string }> = {
-  maskBio: { label: "Mask bio", description: `Finders enter ${UNLOCK_DIGIT_COUNT} digits from your sticker's token (digits 5 to 8) before they can read your bio.` },
-  useSocialIcons: { label: "Contact buttons", description: "Show finders SMS, Call, Telegram and WhatsApp buttons for the numbers in your profile." },
-  showEmail: {
-    label: "Show e-mail",
-    description:
-      "A finder who is signed in to Tagback and unlocks your profile with the digits from your sticker sees your e-mail address. Finders who are not signed in never see it.",
-  },
-  showMobile: {
-    label: "Show mobile number",
-    description:
-      "A finder who is signed in to Tagback and unlocks your profile with the digits from your sticker sees your mobile number. Finders who are not signed in never see it.",
-  },
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("settingsPage.metaTitle") }];
+
+/** Each privacy switch's name and what it does. */
+const PRIVACY_COPY: Record<PrivacySetting, MessageKey> = {
+  maskBio: "settingsPage.maskBio",
+  useSocialIcons: "settingsPage.useSocialIcons",
+  showEmail: "settingsPage.showEmail",
+  showMobile: "settingsPage.showMobile",
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -86,15 +84,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData);
-  if ((PUSH_INTENTS as readonly unknown[]).includes(intent)) return pushSettingsAction(context.get(dbContext), request, user.id, formData);
+  // A language chosen while typing the backup address: nothing is saved, the address comes back as typed.
+  const switched = intent === LANGUAGE_INTENT ? null : await languageSwitchOf(context, user.id, formData);
+  if (switched) return data({ intent: "backup-email" as const, backupDraft: String(formData.get("backupEmail") ?? "") }, { headers: switched });
+  // Toasts in the request's language: the page they are shown on is in it.
+  const locale = context.get(localeContext);
+  if ((ALERT_INTENTS as readonly unknown[]).includes(intent)) return alertSettingsAction(context.get(dbContext), user.id, formData, locale);
+  if ((PUSH_INTENTS as readonly unknown[]).includes(intent)) return pushSettingsAction(context.get(dbContext), request, user.id, formData, locale);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context.get(dbContext), request, user, formData);
   if (intent === LANGUAGE_INTENT) return saveLanguage(context, user.id, formData.get("lang"));
   if (intent === REMOVE_PASSKEY_INTENT) {
     // Only a passkey of this account: another account's id is "not found", like a removed one.
     const removed = await removePasskey(context.get(dbContext), user.id, String(formData.get("passkey") ?? ""));
     if (!removed) return data({ intent: REMOVE_PASSKEY_INTENT, passkeyError: "auth.passkeyNotFound" as const }, { status: 404 });
-    return redirectWithToast("/settings", { type: "success", ...message("auth.passkeyRemoved") });
+    return redirectWithToast("/settings", { type: "success", ...messageIn(locale, "auth.passkeyRemoved") });
   }
   if (intent !== "privacy") return unknownIntent();
   const submission = parseWithZod(formData, { schema: privacySchema });
@@ -102,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "privacy", result: submission.reply(), error: "settings.updateFailed" as const }, { status: 400 });
   }
   await updatePrivacySetting(context.get(dbContext), user.id, submission.value.setting, submission.value.value === "on");
-  return redirectWithToast("/settings", { type: "success", ...message("settings.privacyUpdated") });
+  return redirectWithToast("/settings", { type: "success", ...messageIn(locale, "settings.privacyUpdated") });
 }
 
 /**
@@ -123,20 +126,22 @@ async function saveLanguage(context: Route.ActionArgs["context"], userId: string
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { privacy, email, language, signIn, emailCode, alerts, passkeys, push, deleteAccountHref } = loaderData;
+  const { t, m } = useT();
   const languageRefused = actionData && "languageError" in actionData ? actionData.languageError : null;
-  const passkeyRefused = actionData && "passkeyError" in actionData ? message(actionData.passkeyError) : null;
-  const backupRefused = actionData && "backupEmailError" in actionData ? { error: message(actionData.backupEmailError).title, typed: actionData.backupEmail } : null;
+  const passkeyRefused = actionData && "passkeyError" in actionData ? m(actionData.passkeyError) : null;
+  const backupRefused = actionData && "backupEmailError" in actionData ? { error: t(actionData.backupEmailError), typed: actionData.backupEmail } : null;
+  const backupDraft = actionData && "backupDraft" in actionData ? actionData.backupDraft : null;
   const pushRefused = actionData && "pushError" in actionData ? actionData.pushError : null;
-  const deleteRefused = actionData && "deleteError" in actionData ? { ...message(actionData.deleteError), typed: actionData.typed } : null;
+  const deleteRefused = actionData && "deleteError" in actionData ? { ...m(actionData.deleteError), typed: actionData.typed } : null;
   const admin = useRouteLoaderData<typeof appLoader>("routes/_app")?.isAdmin ?? false;
   return (
     <div className="max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
+      <h1 className="text-2xl font-bold">{t("settingsPage.heading")}</h1>
 
-      <Section id="privacy-title" title="Privacy">
+      <Section id="privacy-title" title={t("settingsPage.privacy")}>
         {actionData && "error" in actionData && actionData.error ? (
           <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-            <span className="font-semibold">{message(actionData.error).title}</span>: that setting could not be saved. Please try again.
+            <span className="font-semibold">{t(actionData.error)}</span>: {t("settingsPage.privacyNotSaved")}
           </p>
         ) : null}
         <ul className="divide-y divide-slate-100">
@@ -146,34 +151,34 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </ul>
       </Section>
 
-      <Section id="account-title" title="Account Information">
+      <Section id="account-title" title={t("settingsPage.accountInfo")}>
         <dl className="space-y-2 text-sm">
           <div className="flex flex-wrap gap-x-3">
-            <dt className="font-medium text-slate-600">E-mail</dt>
+            <dt className="font-medium text-slate-600">{t("settingsPage.email")}</dt>
             <dd className="break-all text-slate-900" data-testid="account-email">
               {email}
             </dd>
           </div>
           <div className="flex flex-wrap gap-x-3">
-            <dt className="font-medium text-slate-600">Admin link</dt>
+            <dt className="font-medium text-slate-600">{t("settingsPage.adminLink")}</dt>
             <dd data-testid="admin-indicator">
               {admin ? (
                 <>
-                  Yes ·{" "}
+                  {t("settingsPage.yes")} ·{" "}
                   <Link to="/admin/lookup" className="font-medium text-brand-700 underline">
-                    Open admin lookup
+                    {t("settingsPage.openAdmin")}
                   </Link>
                 </>
               ) : (
-                "No"
+                t("settingsPage.no")
               )}
             </dd>
           </div>
         </dl>
       </Section>
 
-      <Section id="notifications-title" title="Notifications">
-        <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} />
+      <Section id="notifications-title" title={t("settingsPage.notifications")}>
+        <AlertSettings email={email} backupEmail={alerts.backupEmail} scanAlerts={alerts.scanAlerts} refused={backupRefused} draft={backupDraft} />
         <div className="mt-5 border-t border-slate-100 pt-5">
           <PushSettings {...push} error={pushRefused} />
         </div>
@@ -181,32 +186,32 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
       <AccountLanguage language={language} refused={languageRefused} />
 
-      <Section id="security-title" title="Account Security">
+      <Section id="security-title" title={t("settingsPage.security")}>
         <SignInMethods google={signIn.google} password={signIn.password} emailCode={emailCode} />
         {passkeyRefused ? <FormAlert title={passkeyRefused.title} description={passkeyRefused.description} /> : null}
         <PasskeySettings passkeys={passkeys} />
       </Section>
 
-      <Section id="data-title" title="Your data">
-        <p className="text-sm text-slate-800">Everything Tagback holds about you, as a file to keep, and a short page that says what it is, why we hold it and for how long.</p>
+      <Section id="data-title" title={t("settingsPage.yourData")}>
+        <p className="text-sm text-slate-800">{t("settingsPage.dataLead")}</p>
         <p className="mt-3 flex flex-wrap gap-4 text-sm">
           {/* A plain link: the download is a file, not a page for the router. */}
           <a href="/settings/data" className="font-medium text-brand-700 underline" data-testid="download-data">
-            Download my data (JSON)
+            {t("settingsPage.download")}
           </a>
           <Link to="/settings/data/summary" className="font-medium text-brand-700 underline">
-            What we hold, and why
+            {t("settingsPage.whatAndWhy")}
           </Link>
         </p>
       </Section>
 
-      <Section id="danger-title" title="Danger Zone" tone="danger">
+      <Section id="danger-title" title={t("settingsPage.dangerZone")} tone="danger">
         <DeleteAccount email={email} supportHref={deleteAccountHref} refused={deleteRefused} />
       </Section>
 
       <Form method="post" action="/logout">
         <Button type="submit" variant="danger-outline">
-          Logout
+          {t("appNav.logout")}
         </Button>
       </Form>
     </div>
@@ -219,15 +224,16 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
  */
 function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
   const fetcher = useFetcher();
+  const { m } = useT();
   const pending = fetcher.formData?.get("setting") === name ? fetcher.formData.get("value") === "on" : null;
   const shown = pending ?? on;
-  const copy = PRIVACY_COPY[name];
+  const copy = m(PRIVACY_COPY[name]);
   const descriptionId = `${name}-description`;
   return (
     <li className="flex items-start gap-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900" id={`${name}-label`}>
-          {copy.label}
+          {copy.title}
         </p>
         <p id={descriptionId} className="text-sm text-slate-600">
           {copy.description}
@@ -257,7 +263,9 @@ function AccountLanguage({ language, refused }: { language: Locale; refused: str
         <div className="flex flex-wrap items-end gap-3">
           <label className="block min-w-0 text-sm font-medium text-slate-900">
             {t("accountLanguage.label")}
+            {/* Keyed by the saved language: the switch changes it without a new document too. */}
             <select
+              key={language}
               name="lang"
               defaultValue={language}
               aria-describedby="account-language-lead"
@@ -282,26 +290,24 @@ function AccountLanguage({ language, refused }: { language: Locale; refused: str
 
 /** What the account signs in with, said as it is (spec 001 §2 "Account Security"). */
 function SignInMethods({ google, password, emailCode }: { google: boolean; password: boolean; emailCode: boolean }) {
+  const { t } = useT();
   return (
     <div className="space-y-2 text-sm text-slate-700" data-testid="sign-in-methods">
       {google ? (
         <p>
-          You sign in with Google, so your Google password protects this account.{" "}
+          {t("settingsPage.signInGoogle")}{" "}
           <a href="https://myaccount.google.com/security" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-            Google account security
+            {t("settingsPage.googleSecurity")}
           </a>
         </p>
       ) : null}
       {password ? (
-        <p>
-          You {google ? "can also sign in" : "sign in"} with your e-mail and a password (developer mode). Tagback keeps only a salted
-          hash of it; the password cannot be changed here yet.
-        </p>
+        <p>{google ? t("settingsPage.signInPasswordToo") : t("settingsPage.signInPassword")}</p>
       ) : null}
-      {emailCode ? <p>You can always sign in with a one-time code sent to your e-mail address ("Continue with e-mail" on the sign-in page).</p> : null}
+      {emailCode ? <p>{t("settingsPage.signInCode")}</p> : null}
       <p>
-        Two-factor authentication: not available in Tagback yet.
-        {google ? " Turn on 2-Step Verification in your Google account instead." : ""}
+        {t("settingsPage.twoFactor")}
+        {google ? ` ${t("settingsPage.twoFactorGoogle")}` : ""}
       </p>
     </div>
   );

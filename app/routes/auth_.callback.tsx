@@ -8,7 +8,7 @@ import { createSession } from "~/features/account/session.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { dbContext } from "~/core/context";
 import { upsertGoogleUser } from "~/features/account/users.server";
-import { message } from "~/i18n/messages";
+import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.warn("Google sign-in failed:", error instanceof Error ? error.message : error);
     return redirectWithToast(
       "/auth",
-      { type: "error", ...message("auth.googleFailed") },
+      { type: "error", ...messageIn(context.get(localeContext), "auth.googleFailed") },
       { headers: clearOAuthCookies.map((cookie) => ["Set-Cookie", cookie]) },
     );
   }

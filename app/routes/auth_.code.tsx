@@ -22,7 +22,6 @@ import { maskEmail } from "~/core/email-address";
 import { readForm } from "~/core/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { normalizeEmail } from "~/features/account/admins.server";
-import { SIGN_IN_CODE_DIGITS, SIGN_IN_CODE_VALID_MINUTES } from "~/features/account/rules";
 import { createSession, destroySession } from "~/features/account/session.server";
 import {
   allowCodePost,
@@ -32,7 +31,8 @@ import {
   provenIn,
   readCodeBrowser,
 } from "~/features/account/sign-in-codes.server";
-import { message, messageIn, type Message, type MessageKey } from "~/i18n/messages";
+import { messageIn, type Message, type MessageKey } from "~/i18n/messages";
+import { metaT, useT } from "~/i18n/use-t";
 import { localeContext } from "~/middleware/i18n";
 import { userContext } from "~/middleware/session";
 import { codeSchema, emailAddress, emailProblemOf } from "./auth/auth-schemas";
@@ -44,7 +44,7 @@ const SWITCH_INTENT = "switch-account";
 /** How the page asks: the code form, or a question naming the account first. */
 type Mode = "code" | "confirm" | "switch";
 
-export const meta: Route.MetaFunction = () => [{ title: "Enter your code | Tagback" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("authPage.codeMetaTitle") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -115,29 +115,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CodePage({ loaderData, actionData }: Route.ComponentProps) {
   const { email, code, fromLink, redirectTo, mode, prompt, refused } = loaderData;
+  const { t, m } = useT();
   const alertKey = actionData?.error ?? refused;
-  const alert = alertKey ? message(alertKey) : null;
+  const alert = alertKey ? m(alertKey) : null;
   if (prompt && mode !== "code") {
     return <AccountQuestion mode={mode} prompt={prompt} email={email} code={actionData?.typed.code ?? code} redirectTo={redirectTo} alert={alert} />;
   }
   const shownEmail = actionData?.typed.email || email;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold">{fromLink ? "Sign in to Tagback" : "Check your e-mail"}</h1>
+      <h1 className="text-2xl font-bold">{fromLink ? t("authPage.heading") : t("authPage.checkEmail")}</h1>
       <p className="mt-2 text-slate-600" data-testid="code-sent-to">
-        {fromLink ? "Your code is filled in: tap Sign in to finish." : `If the address is right, a ${SIGN_IN_CODE_DIGITS}-digit code and a link are on their way to`}{" "}
+        {fromLink ? t("authPage.codeFilledIn") : t("authPage.codeSentTo")}{" "}
         {fromLink ? null : <strong className="break-all text-slate-900">{email}</strong>}
       </p>
       <Form method="post" noValidate className="mt-6 space-y-3">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
         <Field
-          label="E-mail address"
+          label={t("authPage.emailLabel")}
           inputProps={{ id: "code-email", name: "email", type: "email", autoComplete: "email", readOnly: true, defaultValue: shownEmail }}
         />
         <Field
-          label={`${SIGN_IN_CODE_DIGITS}-digit code`}
-          hint={`The code works once, for ${SIGN_IN_CODE_VALID_MINUTES} minutes.`}
+          label={t("authPage.codeLabel")}
+          hint={t("authPage.codeHint")}
           inputProps={{
             id: "code-code",
             name: "code",
@@ -149,7 +150,7 @@ export default function CodePage({ loaderData, actionData }: Route.ComponentProp
           }}
         />
         <Button type="submit" size="lg" className="w-full">
-          Sign in
+          {t("authPage.codeSignIn")}
         </Button>
       </Form>
       {/* A new code goes through /auth's own form post, so its limits and answers are the same. */}
@@ -157,10 +158,10 @@ export default function CodePage({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="email" value={shownEmail} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button type="submit" name="intent" value="email-code" className="font-medium text-brand-700 underline">
-          Send a new code
+          {t("authPage.newCode")}
         </button>
         <Link to={authPath({ redirectTo })} className="text-slate-600 underline">
-          Use another address
+          {t("authPage.otherAddress")}
         </Link>
       </Form>
     </section>
@@ -173,6 +174,7 @@ export default function CodePage({ loaderData, actionData }: Route.ComponentProp
  */
 function AccountQuestion(props: { mode: "confirm" | "switch"; prompt: Message; email: string; code: string; redirectTo: string; alert: Message | null }) {
   const { mode, prompt, email, code, redirectTo, alert } = props;
+  const { t } = useT();
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-bold break-words" data-testid="code-account-question">
@@ -186,12 +188,12 @@ function AccountQuestion(props: { mode: "confirm" | "switch"; prompt: Message; e
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
         <Button type="submit" size="lg" className="w-full">
-          {mode === "switch" ? "Sign out and sign in" : "Sign in"}
+          {mode === "switch" ? t("authPage.switchAccount") : t("authPage.codeSignIn")}
         </Button>
       </Form>
       <p className="mt-6 text-sm">
         <Link to={mode === "switch" ? "/profile" : "/"} className="text-slate-600 underline">
-          {mode === "switch" ? "Stay signed in" : "Not now"}
+          {mode === "switch" ? t("authPage.staySignedIn") : t("authPage.notNow")}
         </Link>
       </p>
     </section>

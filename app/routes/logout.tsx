@@ -4,13 +4,14 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { destroySession } from "~/features/account/session.server";
 import { toastHeader } from "~/core/toast.server";
-import { message } from "~/i18n/messages";
+import { messageIn } from "~/i18n/messages";
+import { localeContext } from "~/middleware/i18n";
 import { dbContext } from "~/core/context";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.get(dbContext), request));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", ...message("common.loggedOut") }));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", ...messageIn(context.get(localeContext), "common.loggedOut") }));
   return redirect("/", { headers });
 }
 

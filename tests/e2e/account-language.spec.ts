@@ -28,16 +28,18 @@ test.describe("a phone set to Tamil", () => {
 
   test("signs up with a code by e-mail: the code comes in Tamil, and the account keeps Tamil", async ({ page }) => {
     const email = uniqueEmail("tamil");
+    // The sign-in pages are in Tamil too (issue 48, second part).
+    const { t } = translator("ta");
     await page.goto("/auth");
-    await page.getByLabel("E-mail address").fill(email);
-    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await page.getByLabel(t("authPage.emailLabel")).fill(email);
+    await page.getByRole("button", { name: t("authPage.continueWithEmail") }).click();
     await expect(page).toHaveURL(/\/auth\/code\?email=/);
     const mail = await mailTo(email);
     const subject = mail.headers.find((line) => line.startsWith("Subject: "))!.slice("Subject: ".length);
     const code = /(\d{6})/.exec(subject)![1]!;
     expect(subject).toBe(translator("ta").t("ownerMail.codeSubject", { code }));
-    await page.getByLabel("6-digit code").fill(code);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel(t("authPage.codeLabel")).fill(code);
+    await page.getByRole("button", { name: t("authPage.codeSignIn"), exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     const user = e2eDb().select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, email)).get()!;
     expect(user.locale).toBe("ta");

@@ -25,4 +25,10 @@ export const LATIN_ALLOWED: readonly string[] = [
   "X",
   "Twitter",
   "DM",
+  // The owner's pages (issue 48, second part). What phones and apps in every one of these languages
+  // write in Latin letters: the SMS button, a screen lock's PIN, and the download's file format
+  // (JSON, as the file is named); JavaScript, a name like a brand's, where a page says it needs it.
+  "SMS",
+  "PIN",
+  "JSON",
 ];

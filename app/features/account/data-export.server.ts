@@ -34,6 +34,7 @@ import { FINDER_NAME } from "~/features/finder-contact/owner-view";
 import { listConversations } from "~/features/messaging/conversations.server";
 import { SESSION_MAX_AGE_SECONDS } from "./session.server";
 import { OUTBOX_KEEP_DAYS } from "~/core/outbox-rules";
+import type { MessageKey, MessageValues } from "~/i18n/messages";
 
 /**
  * The columns of `table` named in `names`, as a select. The export lists what it takes, so a
@@ -227,78 +228,32 @@ async function conversationsOf(db: Db, userId: string) {
 }
 
 const SESSION_DAYS = SESSION_MAX_AGE_SECONDS / (24 * 60 * 60);
-const WHILE_ACCOUNT = "As long as your account";
+/** A row of the summary page: its message (what, and why as the description), how many, and how long it is kept. */
+export type HeldRow = { what: MessageKey; count: number; kept: MessageKey; keptFor?: MessageValues };
 
-export type HeldRow = { what: string; count: number; why: string; kept: string };
+const WHILE_ACCOUNT = "accountData.keptWhileAccount" satisfies MessageKey;
 
 /**
- * The export said briefly for the summary page: what we hold, why, and for how long. The "kept"
- * texts are docs/data-retention.md's, said to the owner.
+ * The export said briefly for the summary page: what we hold, why, and for how long, as message
+ * keys the page says in its language. The "kept" texts are docs/data-retention.md's, said to the owner.
  */
 export function summaryOf(data: DataExport): HeldRow[] {
   const finderThreads = data.conversations.filter((conversation) => conversation.foundThis).length;
   const rows: HeldRow[] = [
-    { what: "Account: your e-mail, how you sign in and your language", count: 1, why: "To sign you in and to send you alerts, in your language.", kept: WHILE_ACCOUNT },
-    {
-      what: "Profile and privacy settings",
-      count: data.profile ? 1 : 0,
-      why: "What a finder sees when they scan your sticker or search your metro card, as your settings allow.",
-      kept: WHILE_ACCOUNT,
-    },
-    { what: "Alert settings and backup e-mail", count: data.alertSettings?.backupEmail ? 1 : 0, why: "To tell you when someone finds your item.", kept: WHILE_ACCOUNT },
-    { what: "Stickers (tokens)", count: data.tokens.length, why: "So that a scan of your sticker finds you.", kept: WHILE_ACCOUNT },
-    { what: "Products", count: data.products.length, why: "So a finder knows which of your things they hold.", kept: WHILE_ACCOUNT },
-    {
-      what: "Search history",
-      count: data.searchHistory.length,
-      why: "So you see who looked you up, when, and roughly where (a city from the searcher's network address, or the position they chose to share).",
-      kept: WHILE_ACCOUNT,
-    },
-    { what: "Lost reports", count: data.lostReports.length, why: "Lost mode: what a finder reads first while an item is missing.", kept: WHILE_ACCOUNT },
-    {
-      what: "Conversations",
-      count: data.conversations.length - finderThreads,
-      why: "Your chats with finders and owners; the other person is shown by name only.",
-      kept: "As long as the conversation: until you or the other person deletes it",
-    },
-    {
-      what: '"I found this" threads',
-      count: finderThreads,
-      why: "Messages from finders without an account, with what they chose to share, so you get your item back.",
-      kept: WHILE_ACCOUNT,
-    },
-    {
-      what: "Notifications sent to you",
-      count: data.notifications.length,
-      why: "The e-mails and push notifications we owe you or sent you (a finder's message, a scan alert), kept until delivered so none is lost; without their text once sent.",
-      kept: `${OUTBOX_KEEP_DAYS} days after delivery`,
-    },
-    {
-      what: "Devices that get push notifications",
-      count: data.pushDevices.length,
-      why: "To notify you on your phone or computer: its push address and keys (not in the download), and the browser and system it runs.",
-      kept: "Until you remove the device, or its browser stops taking notifications",
-    },
-    {
-      what: "Sessions (signed-in devices)",
-      count: data.sessions.length,
-      why: "To keep you signed in; the download lists when each began, never the secret that signs it in.",
-      kept: `Until the session expires (${SESSION_DAYS} days after sign-in) or you sign out`,
-    },
-    {
-      what: "Passkeys",
-      count: data.passkeys.length,
-      why: "To sign you in with your device's screen lock: its public key, a signature counter and the device's name. The download lists each by name and dates.",
-      kept: "Until you remove the passkey in Settings, or delete your account",
-    },
+    { what: "accountData.account", count: 1, kept: WHILE_ACCOUNT },
+    { what: "accountData.profile", count: data.profile ? 1 : 0, kept: WHILE_ACCOUNT },
+    { what: "accountData.alertSettings", count: data.alertSettings?.backupEmail ? 1 : 0, kept: WHILE_ACCOUNT },
+    { what: "accountData.tokens", count: data.tokens.length, kept: WHILE_ACCOUNT },
+    { what: "accountData.products", count: data.products.length, kept: WHILE_ACCOUNT },
+    { what: "accountData.searchHistory", count: data.searchHistory.length, kept: WHILE_ACCOUNT },
+    { what: "accountData.lostReports", count: data.lostReports.length, kept: WHILE_ACCOUNT },
+    { what: "accountData.conversations", count: data.conversations.length - finderThreads, kept: "accountData.keptConversation" },
+    { what: "accountData.finderThreads", count: finderThreads, kept: WHILE_ACCOUNT },
+    { what: "accountData.notifications", count: data.notifications.length, kept: "accountData.keptNotifications", keptFor: { days: OUTBOX_KEEP_DAYS } },
+    { what: "accountData.pushDevices", count: data.pushDevices.length, kept: "accountData.keptDevices" },
+    { what: "accountData.sessions", count: data.sessions.length, kept: "accountData.keptSessions", keptFor: { days: SESSION_DAYS } },
+    { what: "accountData.passkeys", count: data.passkeys.length, kept: "accountData.keptPasskeys" },
   ];
-  if (data.admin) {
-    rows.push({
-      what: "Admin lookups",
-      count: data.admin.lookups.length,
-      why: "The audit trail of who looked up whom, without the numbers looked up in the download.",
-      kept: "For good: the audit trail is append-only",
-    });
-  }
+  if (data.admin) rows.push({ what: "accountData.adminLookups", count: data.admin.lookups.length, kept: "accountData.keptAdmin" });
   return rows;
 }

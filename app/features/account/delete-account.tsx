@@ -8,6 +8,7 @@ import { Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { typedBeforeHydration, useHydrated } from "~/core/hooks/use-hydrated";
+import { useT } from "~/i18n/use-t";
 
 export const DELETE_ACCOUNT_INTENT = "delete-account";
 
@@ -22,22 +23,19 @@ type DeleteAccountProps = {
 export function DeleteAccount({ email, supportHref, refused }: DeleteAccountProps) {
   const [typed, setTyped] = useState(() => typedBeforeHydration("delete-confirm", refused?.typed ?? ""));
   const hydrated = useHydrated();
+  const { t } = useT();
   const confirmed = typed.trim().toLowerCase() === email.toLowerCase();
   return (
     <div className="space-y-3 text-sm text-slate-800">
-      <p>
-        Deleting your account erases at once your profile and settings, products, search history, lost reports, sessions (you are signed out
-        everywhere) and your side of every conversation. Your stickers become free to claim again. The people you wrote to keep their own
-        messages. This cannot be undone.
-      </p>
+      <p>{t("settingsPage.deleteLead")}</p>
       <details open={refused !== null} data-testid="delete-account">
-        <summary className="cursor-pointer font-semibold text-red-800">Delete my account…</summary>
+        <summary className="cursor-pointer font-semibold text-red-800">{t("settingsPage.deleteOpen")}</summary>
         <Form method="post" action="/settings" reloadDocument noValidate className="mt-3 space-y-3 rounded-lg border border-red-200 bg-white p-3">
           <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
           {refused ? <FormAlert id="delete-confirm-error" title={refused.title} description={refused.description} /> : null}
           <div>
             <label htmlFor="delete-confirm" className="block font-medium text-slate-900">
-              To confirm, type your e-mail address: <span className="break-all font-semibold">{email}</span>
+              {t("settingsPage.deleteConfirm")} <span className="break-all font-semibold">{email}</span>
             </label>
             <input
               id="delete-confirm"
@@ -55,14 +53,14 @@ export function DeleteAccount({ email, supportHref, refused }: DeleteAccountProp
             />
           </div>
           <Button type="submit" variant="danger" disabled={hydrated && !confirmed}>
-            Delete my account
+            {t("settingsPage.deleteButton")}
           </Button>
         </Form>
       </details>
       <p>
-        Questions first, or no longer able to sign in?{" "}
+        {t("settingsPage.questionsFirst")}{" "}
         <ButtonLink href={supportHref} target="_blank" rel="noopener noreferrer" variant="danger-outline" size="sm">
-          Contact support
+          {t("settingsPage.contactSupport")}
         </ButtonLink>
       </p>
     </div>

@@ -5,7 +5,7 @@
 // opened at http://127.0.0.1:PORT), the same page at http://localhost:PORT, which the server
 // accepts as the relying party of its loopback APP_URL (./passkeys.server.ts).
 import { WebAuthnError } from "@simplewebauthn/browser";
-import { message } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -33,14 +33,15 @@ export function refusedForAddress(error: unknown): boolean {
  * went wrong yet, and a screen reader should not announce it over the page's own form).
  */
 export function PasskeyNeedsName({ localhostUrl }: { localhostUrl: string | null }) {
-  const text = message("auth.passkeyNeedsName");
+  const { t, m } = useT();
+  const text = m("auth.passkeyNeedsName");
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="passkey-needs-name">
       <p className="font-semibold text-slate-900">{text.title}</p>
       <p>{text.description}</p>
       {localhostUrl ? (
         <a className="inline-block font-medium text-brand-700 underline" href={localhostUrl}>
-          {message("auth.passkeyOpenAtLocalhost").title}
+          {t("auth.passkeyOpenAtLocalhost")}
         </a>
       ) : null}
     </div>

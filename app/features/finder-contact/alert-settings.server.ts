@@ -8,7 +8,7 @@ import { profiles } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { emailAddressSchema } from "~/core/email-address-schema";
-import { key, message, type MessageKey } from "~/i18n/messages";
+import { key, messageIn, type Locale, type MessageKey } from "~/i18n/messages";
 
 export const ALERT_INTENTS = ["backup-email", "scan-alerts"] as const;
 
@@ -26,11 +26,12 @@ export async function alertSettingsOf(db: Db, userId: string) {
 const backupEmailSchema = z.literal("").or(emailAddressSchema({ invalid: key("finderContact.badBackupEmail"), tooLong: key("common.emailTooLong") }));
 
 /** Saves the backup e-mail (empty removes it) or switches scan alerts; a bad address is a 400. */
-export async function alertSettingsAction(db: Db, userId: string, formData: FormData) {
+/** `locale`: the language of the page the toast is shown on. */
+export async function alertSettingsAction(db: Db, userId: string, formData: FormData, locale: Locale) {
   if (formData.get("intent") === "scan-alerts") {
     const on = formData.get("value") === "on";
     await db.update(profiles).set({ scanAlerts: on, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
-    return redirectWithToast("/settings", { type: "success", ...message(on ? "finderContact.scanAlertsOn" : "finderContact.scanAlertsOff") });
+    return redirectWithToast("/settings", { type: "success", ...messageIn(locale, on ? "finderContact.scanAlertsOn" : "finderContact.scanAlertsOff") });
   }
   const raw = formData.get("backupEmail");
   const typed = typeof raw === "string" ? raw.trim().toLowerCase() : "";
@@ -46,5 +47,5 @@ export async function alertSettingsAction(db: Db, userId: string, formData: Form
     .set({ backupEmail: parsed.data || null, updatedAt: new Date() })
     .where(eq(profiles.id, userId))
     .run();
-  return redirectWithToast("/settings", { type: "success", ...message(parsed.data ? "finderContact.backupSaved" : "finderContact.backupRemoved") });
+  return redirectWithToast("/settings", { type: "success", ...messageIn(locale, parsed.data ? "finderContact.backupSaved" : "finderContact.backupRemoved") });
 }

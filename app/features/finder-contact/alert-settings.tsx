@@ -4,7 +4,11 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SwitchButton } from "~/components/ui/switch-button";
+import { useT } from "~/i18n/use-t";
 import { SCAN_ALERT_INTERVAL_MINUTES } from "./rules";
+
+/** The backup e-mail's form: the language switch sends it with what was typed (RouteHandle.draftForm). */
+export const BACKUP_EMAIL_FORM = "backup-email-form";
 
 type AlertSettingsProps = {
   email: string;
@@ -12,36 +16,40 @@ type AlertSettingsProps = {
   scanAlerts: boolean;
   /** A refused backup address, with what was typed. */
   refused: { error: string; typed: string } | null;
+  /** What was typed when the language was switched, as it was. */
+  draft?: string | null;
 };
 
-export function AlertSettings({ email, backupEmail, scanAlerts, refused }: AlertSettingsProps) {
+export function AlertSettings({ email, backupEmail, scanAlerts, refused, draft = null }: AlertSettingsProps) {
+  const { t } = useT();
   return (
     <div className="space-y-5 text-sm">
       <div>
-        <p className="font-medium text-slate-900">Contact alerts (always on)</p>
+        <p className="font-medium text-slate-900">{t("settingsPage.contactAlerts")}</p>
         <p className="text-slate-600">
-          When a finder writes to you with “I found this”, we e-mail {email}
-          {backupEmail ? ` and ${backupEmail}` : ""}, with how they will hand the item back and a link to the conversation.
+          {t("settingsPage.contactAlertsLead", {
+            addresses: backupEmail ? t("settingsPage.twoAddresses", { email, backup: backupEmail }) : email,
+          })}
         </p>
-        <Form method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
+        <Form id={BACKUP_EMAIL_FORM} method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
           <input type="hidden" name="intent" value="backup-email" />
           <div className="min-w-0 flex-1">
             <label htmlFor="backup-email" className="block font-medium text-slate-800">
-              Backup e-mail (optional)
+              {t("settingsPage.backupLabel")}
             </label>
             <input
               id="backup-email"
               name="backupEmail"
               type="email"
               autoComplete="email"
-              defaultValue={refused ? refused.typed : (backupEmail ?? "")}
+              defaultValue={refused ? refused.typed : (draft ?? backupEmail ?? "")}
               aria-invalid={refused ? true : undefined}
               aria-describedby={refused ? "backup-email-error" : "backup-email-help"}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
             />
           </div>
           <Button type="submit" variant="outline">
-            Save
+            {t("settingsPage.save")}
           </Button>
         </Form>
         {refused ? (
@@ -50,7 +58,7 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused }: Alert
           </p>
         ) : (
           <p id="backup-email-help" className="mt-1 text-xs text-slate-600">
-            For when the lost item is your phone: a second address that also gets contact alerts. Leave it empty to remove it.
+            {t("settingsPage.backupHelp")}
           </p>
         )}
       </div>
@@ -58,11 +66,10 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused }: Alert
       <div className="flex items-start gap-4">
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900" id="scan-alerts-label">
-            Scan alerts
+            {t("settingsPage.scanAlerts")}
           </p>
           <p className="text-slate-600" id="scan-alerts-description">
-            An e-mail when a person opens your profile by scan or search: at most one every {SCAN_ALERT_INTERVAL_MINUTES} minutes. Bots, link
-            previews, reloads by the same person within the hour and your own scans while signed in never alert.
+            {t("settingsPage.scanAlertsLead", { minutes: SCAN_ALERT_INTERVAL_MINUTES })}
           </p>
         </div>
         <Form method="post" action="/settings">

@@ -32,14 +32,18 @@ export function mergeMessages(stored: LiveMessage[], live: LiveMessage[]): LiveM
 }
 
 /** What the send action answers a background post (a plain post is redirected instead). */
-export type SendResult = { ok: true } | { ok: false; error: MessageKey; content: string };
+/** A send's answer; `error: null` is the draft kept when the language was switched (issue 48). */
+export type SendResult = { ok: true } | { ok: false; error: MessageKey | null; content: string };
+
+/** The composer's form: the language switch sends it with what was typed (RouteHandle.draftForm). */
+export const COMPOSER_FORM = "composer";
 
 type ComposerProps = {
   action: string;
   /** This form's idempotency key: the same form posted twice stores its text once. */
   sendKey: string;
-  /** A plain post's refusal, with the text to put back. */
-  refused: { error: MessageKey; content: string } | null;
+  /** A plain post's refusal (or a language switch's draft: no error), with the text to put back. */
+  refused: { error: MessageKey | null; content: string } | null;
 };
 
 export function Composer({ action, sendKey, refused }: ComposerProps) {
@@ -76,6 +80,7 @@ export function Composer({ action, sendKey, refused }: ComposerProps) {
   const error = serverError ? m(serverError) : null;
   return (
     <fetcher.Form
+      id={COMPOSER_FORM}
       ref={form}
       method="post"
       action={action}

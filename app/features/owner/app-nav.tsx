@@ -6,15 +6,17 @@ import { useState } from "react";
 import { Form, NavLink } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useHydrated } from "~/core/hooks/use-hydrated";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 const APP_NAV = [
-  { to: "/profile", label: "Profile", short: "Profile", icon: "profile" },
-  { to: "/token", label: "Tagback Token", short: "Token", icon: "token" },
-  { to: "/lost", label: "Lost Items", short: "Lost", icon: "lost" },
-  { to: "/found", label: "Found Items", short: "Found", icon: "found" },
-  { to: "/messaging", label: "Messaging", short: "Messages", icon: "messages" },
-  { to: "/settings", label: "Settings", short: "Settings", icon: "settings" },
-] as const satisfies readonly { to: string; label: string; short: string; icon: IconName }[];
+  { to: "/profile", label: "appNav.profile", short: "appNav.profile", icon: "profile" },
+  { to: "/token", label: "appNav.token", short: "appNav.tokenShort", icon: "token" },
+  { to: "/lost", label: "appNav.lost", short: "appNav.lostShort", icon: "lost" },
+  { to: "/found", label: "appNav.found", short: "appNav.foundShort", icon: "found" },
+  { to: "/messaging", label: "appNav.messaging", short: "appNav.messagingShort", icon: "messages" },
+  { to: "/settings", label: "appNav.settings", short: "appNav.settings", icon: "settings" },
+] as const satisfies readonly { to: string; label: MessageKey; short: MessageKey; icon: IconName }[];
 
 /** The bottom navigation's order (spec 000 §2): Profile, Token, Found, Messages, Lost, Settings. */
 const BOTTOM_NAV = ["/profile", "/token", "/found", "/messaging", "/lost", "/settings"].map(
@@ -26,6 +28,7 @@ export const SIDEBAR_COOKIE = "tb_sidebar";
 
 export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: string; email: string | null; initiallyCollapsed: boolean }) {
   const hydrated = useHydrated();
+  const { t } = useT();
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   function toggle() {
     const next = !collapsed;
@@ -36,7 +39,7 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
   const label = (text: string) => <span className={collapsed ? "sr-only" : "truncate"}>{text}</span>;
   return (
     <aside
-      aria-label="Account"
+      aria-label={t("appNav.account")}
       data-collapsed={collapsed ? "" : undefined}
       className={`sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] md:flex ${
         collapsed ? "w-[70px]" : "w-[250px]"
@@ -48,20 +51,20 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
             type="button"
             onClick={toggle}
             aria-expanded={!collapsed}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-label={collapsed ? t("appNav.expand") : t("appNav.collapse")}
+            title={collapsed ? t("appNav.expand") : t("appNav.collapse")}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
           >
             <Icon name={collapsed ? "chevron-right" : "chevron-left"} />
           </button>
         </div>
       ) : null}
-      <nav aria-label="Account sections" className="flex-1 space-y-1 overflow-y-auto p-3">
+      <nav aria-label={t("appNav.sections")} className="flex-1 space-y-1 overflow-y-auto p-3">
         {APP_NAV.map((item) => (
           <NavLink
             key={item.to}
             to={item.to}
-            title={collapsed ? item.label : undefined}
+            title={collapsed ? t(item.label) : undefined}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${collapsed ? "justify-center" : ""} ${
                 isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
@@ -69,18 +72,18 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
             }
           >
             <Icon name={item.icon} />
-            {label(item.label)}
+            {label(t(item.label))}
           </NavLink>
         ))}
         <a
           href={shopUrl}
           target="_blank"
           rel="noopener noreferrer"
-          title={collapsed ? "Stickers" : undefined}
+          title={collapsed ? t("appNav.stickers") : undefined}
           className={`flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 ${collapsed ? "justify-center" : ""}`}
         >
           <Icon name="sticker" />
-          {label("Stickers")}
+          {label(t("appNav.stickers"))}
         </a>
       </nav>
       <div className="space-y-2 border-t border-slate-200 p-3 text-sm">
@@ -92,15 +95,15 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
         <Form method="post" action="/logout">
           <button
             type="submit"
-            title={collapsed ? "Logout" : undefined}
+            title={collapsed ? t("appNav.logout") : undefined}
             className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-red-700 hover:bg-red-50 ${collapsed ? "justify-center" : ""}`}
           >
             <Icon name="logout" />
-            {label("Logout")}
+            {label(t("appNav.logout"))}
           </button>
         </Form>
         <p className={`text-xs text-slate-600 ${collapsed ? "text-center" : "px-3"}`}>
-          {collapsed ? `v${APP_VERSION}` : `Version ${APP_VERSION}`}
+          {collapsed ? `v${APP_VERSION}` : t("appNav.version", { version: APP_VERSION })}
         </p>
       </div>
     </aside>
@@ -109,15 +112,16 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
 
 /** Under 768 px: the sidebar's contents behind a menu (a <details>, so no JavaScript is needed). */
 export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | null }) {
+  const { t } = useT();
   return (
     <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-sm md:hidden">
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 py-1.5 font-medium text-slate-800 hover:bg-slate-200">
           <Icon name="menu-short" className="h-4 w-4" />
-          Account menu
+          {t("appNav.menu")}
         </summary>
         <div className="absolute left-0 top-10 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-          <nav aria-label="Account sections (menu)">
+          <nav aria-label={t("appNav.sectionsMenu")}>
             <ul>
               {APP_NAV.map((item) => (
                 <li key={item.to}>
@@ -128,25 +132,25 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
                     }
                   >
                     <Icon name={item.icon} />
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
               <li>
                 <a href={shopUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
                   <Icon name="sticker" />
-                  Stickers
+                  {t("appNav.stickers")}
                 </a>
               </li>
             </ul>
           </nav>
-          <p className="mt-1 border-t border-slate-100 px-3 pt-2 text-xs text-slate-600">Version {APP_VERSION}</p>
+          <p className="mt-1 border-t border-slate-100 px-3 pt-2 text-xs text-slate-600">{t("appNav.version", { version: APP_VERSION })}</p>
         </div>
       </details>
       <p className="min-w-0 flex-1 truncate text-right text-slate-600">{email}</p>
       <Form method="post" action="/logout">
         <button type="submit" className="rounded-lg px-2 py-1.5 font-medium text-red-700 hover:bg-red-50">
-          Logout
+          {t("appNav.logout")}
         </button>
       </Form>
     </div>
@@ -155,9 +159,10 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
 
 /** The fixed six-tab bar of small screens; pages leave room for it at the bottom. */
 export function BottomNav() {
+  const { t } = useT();
   return (
     <nav
-      aria-label="Account sections (bottom)"
+      aria-label={t("appNav.sectionsBottom")}
       data-bottom-nav=""
       className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-6 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
@@ -170,7 +175,7 @@ export function BottomNav() {
           }
         >
           <Icon name={item.icon} />
-          {item.short}
+          {t(item.short)}
         </NavLink>
       ))}
     </nav>

@@ -12,7 +12,7 @@ import { getEnv } from "~/core/env.server";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { pushAvailable, vapidKeysOf } from "~/core/push.server";
 import { redirectWithToast } from "~/core/toast.server";
-import { message } from "~/i18n/messages";
+import { messageIn, type Locale } from "~/i18n/messages";
 import { ALERT_KINDS, CHANNEL_CHOICES, channelsFor, deviceLabel, DEVICES_PER_ACCOUNT, effectiveChoice, subscriptionSchema, type AlertKind, type ChannelChoice } from "./rules";
 
 export const PUSH_INTENTS = ["push-subscribe", "push-remove", "push-channels", "push-previews"] as const;
@@ -74,18 +74,18 @@ export async function pushSettingsOf(db: Db, userId: string) {
 
 const choice = z.enum(CHANNEL_CHOICES);
 
-/** Saves one of the Notifications forms; a bad post is a 400 the page shows. */
-export async function pushSettingsAction(db: Db, request: Request, userId: string, formData: FormData) {
+/** Saves one of the Notifications forms; a bad post is a 400 the page shows. `locale`: the toast's language. */
+export async function pushSettingsAction(db: Db, request: Request, userId: string, formData: FormData, locale: Locale) {
   const intent = formData.get("intent");
   if (intent === "push-remove") {
     const id = String(formData.get("device") ?? "");
     await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId))).run();
-    return redirectWithToast("/settings", { type: "success", ...message("push.removed") });
+    return redirectWithToast("/settings", { type: "success", ...messageIn(locale, "push.removed") });
   }
   if (intent === "push-previews") {
     const on = formData.get("value") === "on";
     await db.update(profiles).set({ pushPreviews: on, updatedAt: new Date() }).where(eq(profiles.id, userId)).run();
-    return redirectWithToast("/settings", { type: "success", ...message(on ? "push.previewsOn" : "push.previewsOff") });
+    return redirectWithToast("/settings", { type: "success", ...messageIn(locale, on ? "push.previewsOn" : "push.previewsOff") });
   }
   if (intent === "push-channels") {
     const parsed = z
@@ -99,7 +99,7 @@ export async function pushSettingsAction(db: Db, request: Request, userId: strin
       .set({ contactChannels: values.contact, scanChannels: values.scan, ...messagePush, updatedAt: new Date() })
       .where(eq(profiles.id, userId))
       .run();
-    return redirectWithToast("/settings", { type: "success", ...message("push.channelsSaved") });
+    return redirectWithToast("/settings", { type: "success", ...messageIn(locale, "push.channelsSaved") });
   }
   // "push-subscribe": posted by the page's script with the browser's new subscription.
   if (!pushAvailable()) return data({ intent: "push-subscribe" as const, pushError: "push.unavailable" as const }, { status: 400 });
@@ -129,5 +129,5 @@ export async function pushSettingsAction(db: Db, request: Request, userId: strin
     return true;
   });
   if (!saved) return data({ intent: "push-subscribe" as const, pushError: "push.tooManyDevices" as const }, { status: 400 });
-  return redirectWithToast("/settings", { type: "success", ...message("push.subscribed") });
+  return redirectWithToast("/settings", { type: "success", ...messageIn(locale, "push.subscribed") });
 }

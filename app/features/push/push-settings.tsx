@@ -7,8 +7,9 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SwitchButton } from "~/components/ui/switch-button";
-import { inDate, istDateTime } from "~/core/india-time";
-import { message, type MessageKey } from "~/i18n/messages";
+import { inDate, istDateTimeIn } from "~/core/india-time";
+import type { MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import { activeRegistration, canPush, endpointTag } from "./service-worker.client";
 import type { ChannelChoice } from "./rules";
 
@@ -25,34 +26,35 @@ type PushSettingsProps = {
   error: MessageKey | null;
 };
 
-const CHOICE_TEXT: Record<ChannelChoice, string> = { both: "Push and e-mail", push: "Push only", email: "E-mail only" };
-const KIND_TEXT = { contact: "A finder writes to you", scan: "Scan alerts" } as const;
+const CHOICE_TEXT: Record<ChannelChoice, MessageKey> = { both: "settingsPage.choiceBoth", push: "settingsPage.choicePush", email: "settingsPage.choiceEmail" };
+const KIND_TEXT = { contact: "settingsPage.kindContact", scan: "settingsPage.scanAlerts" } as const satisfies Record<string, MessageKey>;
 
 export function PushSettings({ publicKey, devices, channels, messagePush, previews, error }: PushSettingsProps) {
+  const { t, m, locale } = useT();
   if (publicKey === null) {
     return (
       <div className="text-sm" data-testid="push-settings">
-        <p className="font-medium text-slate-900">Push notifications</p>
-        <p className="text-slate-600">{message("push.unavailable").title}</p>
+        <p className="font-medium text-slate-900">{t("settingsPage.push")}</p>
+        <p className="text-slate-600">{t("push.unavailable")}</p>
       </div>
     );
   }
   return (
     <div className="space-y-5 text-sm" data-testid="push-settings">
       <div>
-        <p className="font-medium text-slate-900">Push notifications</p>
+        <p className="font-medium text-slate-900">{t("settingsPage.push")}</p>
         <ThisDevice publicKey={publicKey} devices={devices} />
         {error ? (
           <p role="alert" className="mt-2 text-red-700" data-testid="push-error">
-            {message(error).title} {message(error).description ?? ""}
+            {m(error).title} {m(error).description ?? ""}
           </p>
         ) : null}
       </div>
 
       <div>
-        <p className="font-medium text-slate-900">Devices that get notifications</p>
+        <p className="font-medium text-slate-900">{t("settingsPage.devices")}</p>
         {devices.length === 0 ? (
-          <p className="text-slate-600">None yet: alerts come by e-mail.</p>
+          <p className="text-slate-600">{t("settingsPage.noDevices")}</p>
         ) : (
           <ul className="mt-1 divide-y divide-slate-100" data-testid="push-devices">
             {devices.map((device) => (
@@ -60,14 +62,17 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
                 <div className="min-w-0 flex-1">
                   <p className="text-slate-900">{device.label}</p>
                   <p className="text-xs text-slate-600">
-                    Since {inDate(device.createdAt)} · {device.lastDeliveredAt ? `last notified ${istDateTime(device.lastDeliveredAt)}` : "not notified yet"}
+                    {t("settingsPage.deviceSince", { date: inDate(device.createdAt, locale) })} ·{" "}
+                    {device.lastDeliveredAt
+                      ? t("settingsPage.lastNotified", { time: istDateTimeIn(device.lastDeliveredAt, locale) })
+                      : t("settingsPage.notNotified")}
                   </p>
                 </div>
                 <Form method="post" action="/settings">
                   <input type="hidden" name="intent" value="push-remove" />
                   <input type="hidden" name="device" value={device.id} />
-                  <Button type="submit" variant="outline" size="sm" aria-label={`Remove ${device.label}`}>
-                    Remove
+                  <Button type="submit" variant="outline" size="sm" aria-label={t("settingsPage.removeDevice", { name: device.label })}>
+                    {t("settingsPage.remove")}
                   </Button>
                 </Form>
               </li>
@@ -78,22 +83,22 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
 
       <Form method="post" action="/settings" className="space-y-2" data-testid="push-channels-form">
         <input type="hidden" name="intent" value="push-channels" />
-        <p className="font-medium text-slate-900">How each alert reaches you</p>
+        <p className="font-medium text-slate-900">{t("settingsPage.channels")}</p>
         <p className="text-slate-600">
           {devices.length === 0
-            ? "Until a device gets notifications, every alert comes by e-mail."
-            : "Push only sends no e-mail, to you or your backup address, while a device gets notifications."}
+            ? t("settingsPage.channelsNoDevice")
+            : t("settingsPage.channelsPushOnly")}
         </p>
         {(["contact", "scan"] as const).map((kind) => (
           <div key={kind} className="flex flex-wrap items-center gap-2">
             <label htmlFor={`channels-${kind}`} className="min-w-48 text-slate-800">
-              {KIND_TEXT[kind]}
+              {t(KIND_TEXT[kind])}
             </label>
             {/* Keyed by the saved value: a save or a new device shows the new choice. */}
             <select key={channels[kind]} id={`channels-${kind}`} name={kind} defaultValue={channels[kind]} className="rounded-lg border border-slate-300 px-2 py-1.5">
               {(["both", "push", "email"] as const).map((choice) => (
                 <option key={choice} value={choice}>
-                  {CHOICE_TEXT[choice]}
+                  {t(CHOICE_TEXT[choice])}
                 </option>
               ))}
             </select>
@@ -101,27 +106,26 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
         ))}
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="channels-message" className="min-w-48 text-slate-800">
-            A message from another owner
+            {t("settingsPage.kindMessage")}
           </label>
           <select key={String(messagePush)} id="channels-message" name="message" defaultValue={messagePush ? "push" : "off"} className="rounded-lg border border-slate-300 px-2 py-1.5">
-            <option value="push">Push (not while you are reading it)</option>
-            <option value="off">No notification</option>
+            <option value="push">{t("settingsPage.messagePush")}</option>
+            <option value="off">{t("settingsPage.messageOff")}</option>
           </select>
         </div>
         {/* Not "Save": that names the backup e-mail's button, in the same section. */}
         <Button type="submit" variant="outline">
-          Use these choices
+          {t("settingsPage.useChoices")}
         </Button>
       </Form>
 
       <div className="flex items-start gap-4">
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900" id="push-previews-label">
-            Show message previews
+            {t("settingsPage.previews")}
           </p>
           <p className="text-slate-600" id="push-previews-description">
-            Off: a notification says what happened (“Someone found your Laptop”), never what the finder wrote, since a lock screen is
-            public. On: it shows the first words of their message.
+            {t("settingsPage.previewsLead")}
           </p>
         </div>
         <Form method="post" action="/settings">
@@ -136,16 +140,17 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
 
 type DeviceState = "no-js" | "unsupported" | "denied" | "ready" | "working" | "on" | "failed";
 
-const STATE_TEXT: Record<Exclude<DeviceState, "ready" | "working" | "failed">, string> = {
-  "no-js": "Notifying this device needs JavaScript and your browser's permission. Until then, alerts come by e-mail.",
-  unsupported: "This browser cannot receive push notifications: alerts come by e-mail. On an iPhone, add Tagback to the home screen first.",
-  denied: "Notifications are blocked for Tagback in this browser. Allow them in the browser's site settings, then reload this page.",
-  on: "This device gets notifications.",
+const STATE_TEXT: Record<Exclude<DeviceState, "ready" | "working" | "failed">, MessageKey> = {
+  "no-js": "settingsPage.pushNoJs",
+  unsupported: "settingsPage.pushUnsupported",
+  denied: "settingsPage.pushDenied",
+  on: "settingsPage.pushOn",
 };
 
 /** "Notify me on this device": the browser's subscription, posted to /settings. */
 function ThisDevice({ publicKey, devices }: { publicKey: string; devices: Device[] }) {
   const fetcher = useFetcher<{ pushError?: MessageKey }>();
+  const { t, m } = useT();
   const [state, setState] = useState<DeviceState>("no-js");
   // Bumped after a post: the state is read again from the browser and the new list.
   const [checks, setChecks] = useState(0);
@@ -187,13 +192,13 @@ function ThisDevice({ publicKey, devices }: { publicKey: string; devices: Device
   if (state === "ready" || state === "working" || state === "failed") {
     return (
       <div className="mt-1 space-y-2" data-testid="push-this-device" data-state={state}>
-        <p className="text-slate-600">A notification on this phone or computer as soon as a finder writes, even when Tagback is closed.</p>
+        <p className="text-slate-600">{t("settingsPage.thisDeviceLead")}</p>
         <Button type="button" onClick={turnOn} disabled={state === "working" || fetcher.state !== "idle"}>
-          {state === "working" || fetcher.state !== "idle" ? "Turning on…" : "Notify me on this device"}
+          {state === "working" || fetcher.state !== "idle" ? t("settingsPage.turningOn") : t("settingsPage.notifyMe")}
         </Button>
         {state === "failed" || (state === "ready" && refused) ? (
           <p role="alert" className="text-red-700">
-            {message(refused ?? "push.badSubscription").title} {message(refused ?? "push.badSubscription").description ?? ""}
+            {m(refused ?? "push.badSubscription").title} {m(refused ?? "push.badSubscription").description ?? ""}
           </p>
         ) : null}
       </div>
@@ -201,7 +206,7 @@ function ThisDevice({ publicKey, devices }: { publicKey: string; devices: Device
   }
   return (
     <p className="mt-1 text-slate-600" data-testid="push-this-device" data-state={state}>
-      {STATE_TEXT[state]}
+      {t(STATE_TEXT[state])}
     </p>
   );
 }

@@ -16,7 +16,9 @@ import { NO_STORE } from "~/core/no-store";
 import { readForm, unknownIntent } from "~/core/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
-import { Composer, mergeMessages, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";
+import { COMPOSER_FORM, Composer, mergeMessages, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";
+import type { RouteHandle } from "~/core/route-handle";
+import { languageSwitchOf } from "~/features/account/language-draft.server";
 import { PersonAvatar } from "~/features/messaging/contact-list";
 import { conversationFor, deleteConversation, markRead, readMessages, sendMessage } from "~/features/messaging/conversations.server";
 import type { LiveMessage } from "~/features/messaging/live-message";
@@ -84,6 +86,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 type IntentArgs = { db: Db; me: string; conversationId: string; formData: FormData; locale: Locale };
 
+// The language switch sends the composer with what was typed (RouteHandle.draftForm; issue 48).
+export const handle: RouteHandle = { draftForm: COMPOSER_FORM };
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = requireUser({ request, context }).id;
   const args: IntentArgs = {
@@ -93,6 +98,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     formData: await readForm(request),
     locale: context.get(localeContext),
   };
+  // A language chosen while writing: nothing is sent; the message comes back as typed, in the new language.
+  const switched = await languageSwitchOf(context, me, args.formData);
+  if (switched) return data<SendResult>({ ok: false, error: null, content: String(args.formData.get("content") ?? "") }, { headers: switched });
   switch (args.formData.get("intent")) {
     case "send":
       return sendAction(args);
@@ -250,7 +258,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       </div>
       {loaderData.finderThread?.closed || loaderData.finderThread?.returned ? (
         // No composer to show a refusal in (an undo too late, say): shown here instead.
-        refused ? <FormAlert title={m(refused.error).title} description={m(refused.error).description} data-testid="chat-refusal" /> : null
+        refused?.error ? <FormAlert title={m(refused.error).title} description={m(refused.error).description} data-testid="chat-refusal" /> : null
       ) : (
         <Composer action={path} sendKey={sendKey} refused={refused} />
       )}

@@ -23,6 +23,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { UNLOCK_DIGIT_COUNT } from "~/features/finder/rules";
 import type { Locale } from "~/i18n/messages";
 import { useT } from "~/i18n/use-t";
+import { z } from "zod";
+import { LANGUAGE_FIELD } from "~/features/account/language-field";
 
 type PageProfile = Route.ComponentProps["loaderData"]["profile"];
 type ProfileFields = ReturnType<typeof useProfileForm>[1];
@@ -48,7 +50,8 @@ function useProfileForm(profile: PageProfile, lastResult: SubmissionResult<strin
       maskBio: profile.maskBio ? "on" : undefined,
       useSocialIcons: profile.useSocialIcons ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    // The language switch's buttons send this form as it is (RouteHandle.draftForm): no check then.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.has(LANGUAGE_FIELD) ? z.any() : profileSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -24,7 +24,13 @@ import { inDate, indiaClock } from "~/core/india-time";
 import type { loader as appLoader } from "~/routes/_app";
 import type { Db } from "../../../db/connection";
 import { ButtonLink } from "~/components/ui/button";
+import type { RouteHandle } from "~/core/route-handle";
+import { languageSwitchOf } from "~/features/account/language-draft.server";
+import { profileSchema } from "~/features/owner/profile-schema";
 
+
+// The language switch sends the edit form with what was typed (RouteHandle.draftForm; issue 48).
+export const handle: RouteHandle = { draftForm: "profile-form" };
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaT(matches).t("profilePage.metaTitle") }];
 
 /** What the page shows of the owner's row: every field of the form, the photo and the search count. */
@@ -79,6 +85,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = requireUser({ request, context }).id;
   const db = context.get(dbContext);
   const formData = await readForm(request);
+  // A language chosen while editing: nothing is saved, and the form comes back as it was typed
+  // (conform's `initialValue`), without the errors a check would add, in the new language.
+  const switched = await languageSwitchOf(context, userId, formData);
+  if (switched) {
+    const { initialValue } = parseWithZod(formData, { schema: profileSchema }).reply();
+    return data({ intent: "update-profile" as const, result: { initialValue }, error: null }, { headers: switched });
+  }
   switch (formData.get("intent")) {
     case "update-profile":
       return updateProfile(db, userId, formData, context.get(localeContext));

@@ -10,7 +10,7 @@ import { getAuthenticator, redirectToCookie } from "~/features/account/google-au
 import { signIn, signUp, type SignInResult } from "~/features/account/password-accounts.server";
 import { createSession } from "~/features/account/session.server";
 import type { Locale } from "~/core/locale";
-import { message, type MessageKey } from "~/i18n/messages";
+import { messageIn, type MessageKey } from "~/i18n/messages";
 import { authPath } from "./auth-path";
 import { codeRequestSchema, devUnlockSchema, emailProblemOf, signInSchema, signUpSchema } from "./auth-schemas";
 import {
@@ -69,7 +69,7 @@ export async function requestSignInCode({ request, formData, db, clientIp, redir
 }
 
 /** "Continue with Google": off to the provider, remembering where to come back to. */
-export async function startGoogleSignIn({ request, redirectTo }: IntentArgs) {
+export async function startGoogleSignIn({ request, redirectTo, locale }: IntentArgs) {
   const redirectCookie = await redirectToCookie().serialize(redirectTo);
   try {
     await getAuthenticator().authenticate("google", request);
@@ -81,13 +81,13 @@ export async function startGoogleSignIn({ request, redirectTo }: IntentArgs) {
       throw new Response(null, { status: thrown.status, headers });
     }
     console.error("Google sign-in could not start", thrown);
-    return redirectWithToast(authPath({ redirectTo }), { type: "error", ...message("auth.googleStartFailed") });
+    return redirectWithToast(authPath({ redirectTo }), { type: "error", ...messageIn(locale, "auth.googleStartFailed") });
   }
   return redirect(authPath({ redirectTo }));
 }
 
 /** The developer-mode dialog: the admin password turns developer mode on for this browser. */
-export async function unlockDeveloperMode({ formData, db, clientIp, redirectTo }: IntentArgs) {
+export async function unlockDeveloperMode({ formData, db, clientIp, redirectTo, locale }: IntentArgs) {
   const intent = "dev-unlock" as const;
   const submission = parseWithZod(formData, { schema: devUnlockSchema });
   if (submission.status !== "success") {
@@ -98,7 +98,7 @@ export async function unlockDeveloperMode({ formData, db, clientIp, redirectTo }
   if (outcome.ok) {
     return redirectWithToast(
       authPath({ redirectTo }),
-      { type: "success", ...message("auth.devEnabled") },
+      { type: "success", ...messageIn(locale, "auth.devEnabled") },
       { headers: { "Set-Cookie": outcome.setCookie } },
     );
   }

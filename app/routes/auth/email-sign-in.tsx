@@ -5,24 +5,25 @@ import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { message } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import type { action } from "./route";
 
 export function EmailSignIn({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
   const refused = actionData && "codeError" in actionData ? actionData : null;
-  const alert = refused ? message(refused.codeError) : null;
+  const { t, m } = useT();
+  const alert = refused ? m(refused.codeError) : null;
   const busy = useNavigation().formData?.get("intent") === "email-code";
   return (
     <Form method="post" noValidate className="mt-6 space-y-3" aria-labelledby="email-sign-in-title">
       <h2 id="email-sign-in-title" className="text-base font-semibold text-slate-800">
-        Or sign in with a code by e-mail
+        {t("authPage.emailHeading")}
       </h2>
-      <p className="text-sm text-slate-600">We mail you a code and a link. No password, no Google account needed.</p>
+      <p className="text-sm text-slate-600">{t("authPage.emailLead")}</p>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {alert ? <FormAlert title={alert.title} description={alert.description} id="email-sign-in-error" /> : null}
       <Field
-        label="E-mail address"
+        label={t("authPage.emailLabel")}
         inputProps={{
           id: "email-sign-in-email",
           name: "email",
@@ -35,7 +36,7 @@ export function EmailSignIn({ redirectTo }: { redirectTo: string }) {
         }}
       />
       <Button type="submit" name="intent" value="email-code" disabled={busy} size="lg" className="w-full">
-        {busy ? "Sending…" : "Continue with e-mail"}
+        {busy ? t("authPage.sending") : t("authPage.continueWithEmail")}
       </Button>
     </Form>
   );

@@ -1,9 +1,10 @@
 // "Continue with Google": a form post, so it works without JavaScript; the action sends the
 // browser on to the provider.
 import { Form, useNavigation } from "react-router";
-import { message } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 export function GoogleSignIn({ redirectTo, configured }: { redirectTo: string; configured: boolean }) {
+  const { t } = useT();
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" className="mt-6">
@@ -16,9 +17,9 @@ export function GoogleSignIn({ redirectTo, configured }: { redirectTo: string; c
         className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60"
       >
         <GoogleLogo />
-        Continue with Google
+        {t("authPage.google")}
       </button>
-      {!configured ? <p className="mt-2 text-sm text-slate-600">{message("auth.googleNotConfigured").title}</p> : null}
+      {!configured ? <p className="mt-2 text-sm text-slate-600">{t("auth.googleNotConfigured")}</p> : null}
     </Form>
   );
 }

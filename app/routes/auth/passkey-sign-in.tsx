@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { PasskeyNeedsName, passkeyNeedsName, refusedForAddress } from "~/features/account/passkey-host";
-import { isMessageKey, message, type Message } from "~/i18n/messages";
+import { isMessageKey, type Message, type Translator } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 
 type Answer = { ok: boolean; error?: string; options?: Parameters<typeof startAuthentication>[0]["optionsJSON"]; redirectTo?: string };
 
@@ -23,12 +24,12 @@ async function step(body: unknown): Promise<Answer> {
 }
 
 /** Asks the browser for a passkey (with its own prompt, or quietly in autofill) and signs in with it. */
-async function signIn(redirectTo: string, autofill: boolean): Promise<Message | null> {
+async function signIn(redirectTo: string, autofill: boolean, { m }: Translator): Promise<Message | null> {
   const options = await step({ step: "options" });
-  if (!options.ok || !options.options) return message(options.error && isMessageKey(options.error) ? options.error : "auth.passkeySignInFailed");
+  if (!options.ok || !options.options) return m(options.error && isMessageKey(options.error) ? options.error : "auth.passkeySignInFailed");
   const response = await startAuthentication({ optionsJSON: options.options, useBrowserAutofill: autofill });
   const verified = await step({ step: "verify", response, redirectTo });
-  if (!verified.ok) return message(verified.error && isMessageKey(verified.error) ? verified.error : "auth.passkeySignInFailed");
+  if (!verified.ok) return m(verified.error && isMessageKey(verified.error) ? verified.error : "auth.passkeySignInFailed");
   // A full load, so every part of the page sees the new session.
   window.location.assign(verified.redirectTo ?? "/profile");
   return null;
@@ -36,6 +37,8 @@ async function signIn(redirectTo: string, autofill: boolean): Promise<Message | 
 
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated();
+  const translator = useT();
+  const { t, m } = translator;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Message | null>(null);
 
@@ -46,7 +49,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     void browserSupportsWebAuthnAutofill().then(async (supported) => {
       if (!supported || !live || passkeyNeedsName(window.location)) return;
       try {
-        const failed = await signIn(redirectTo, true);
+        const failed = await signIn(redirectTo, true, translator);
         if (failed && live) setProblem(failed);
       } catch {
         // Aborted by the button or by leaving, or nothing picked: no message.
@@ -56,7 +59,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       live = false;
       WebAuthnAbortService.cancelCeremony();
     };
-  }, [redirectTo]);
+  }, [redirectTo, translator]);
 
   if (!hydrated || !browserSupportsWebAuthn()) return null;
   const needsName = passkeyNeedsName(window.location);
@@ -72,11 +75,11 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     setBusy(true);
     setProblem(null);
     try {
-      const failed = await signIn(redirectTo, false);
+      const failed = await signIn(redirectTo, false, translator);
       if (failed) setProblem(failed);
     } catch (error) {
       const cancelled = error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
-      setProblem(message(refusedForAddress(error) ? "auth.passkeyNeedsName" : cancelled ? "auth.passkeyCancelled" : "auth.passkeySignInFailed"));
+      setProblem(m(refusedForAddress(error) ? "auth.passkeyNeedsName" : cancelled ? "auth.passkeyCancelled" : "auth.passkeySignInFailed"));
     } finally {
       setBusy(false);
     }
@@ -85,7 +88,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="mt-3 space-y-3">
       <Button type="button" variant="outline" size="lg" className="w-full" onClick={onClick} disabled={busy}>
-        {busy ? "Waiting for your device…" : "Sign in with a passkey"}
+        {busy ? t("authPage.waitingForDevice") : t("authPage.passkey")}
       </Button>
       {problem ? <FormAlert title={problem.title} description={problem.description} /> : null}
     </div>

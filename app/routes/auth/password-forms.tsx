@@ -5,19 +5,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { message, messageOf, type MessageKey } from "~/i18n/messages";
+import { messageOf, type Locale, type MessageKey } from "~/i18n/messages";
+import { useT } from "~/i18n/use-t";
 import { authPath, type Tab } from "./auth-path";
 import { signInSchema, signUpSchema } from "./auth-schemas";
 import type { action } from "./route";
 import { Button } from "~/components/ui/button";
 
 /** Field errors (message keys) as the text shown under the field. */
-function fieldTexts(errors: string[] | undefined, fallback: MessageKey) {
-  return errors?.map((error) => messageOf(error, fallback).title);
+function fieldTexts(errors: string[] | undefined, fallback: MessageKey, locale: Locale) {
+  return errors?.map((error) => messageOf(error, fallback, locale).title);
 }
 
 export function PasswordForms({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {
   const actionData = useActionData<typeof action>();
+  const { t, locale } = useT();
   const navigation = useNavigation();
   const signingUp = tab === "signup";
   const intent = signingUp ? "sign-up" : "sign-in";
@@ -32,24 +34,24 @@ export function PasswordForms({ tab, redirectTo }: { tab: Tab; redirectTo: strin
     shouldRevalidate: "onInput",
   });
   const formError = form.errors?.[0];
-  const alert = formError ? messageOf(formError, signingUp ? "auth.signUpFailed" : "auth.signInFailed") : null;
+  const alert = formError ? messageOf(formError, signingUp ? "auth.signUpFailed" : "auth.signInFailed", locale) : null;
   const busy = navigation.state === "submitting";
   return (
     <div className="mt-8 rounded-xl border border-slate-200 p-5">
       <PasswordTabs tab={tab} redirectTo={redirectTo} />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {signedUp ? <FormAlert tone="success" title={message("auth.signedUp").title} /> : null}
+        {signedUp ? <FormAlert tone="success" title={t("auth.signedUp")} /> : null}
         {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
         <Field
-          label="Email"
-          errors={fieldTexts(fields.email.errors, "auth.invalidEmail")}
+          label={t("authPage.email")}
+          errors={fieldTexts(fields.email.errors, "auth.invalidEmail", locale)}
           errorId={fields.email.errorId}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         />
         <Field
-          label="Password"
-          errors={fieldTexts(fields.password.errors, "auth.passwordTooShort")}
+          label={t("authPage.password")}
+          errors={fieldTexts(fields.password.errors, "auth.passwordTooShort", locale)}
           errorId={fields.password.errorId}
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
@@ -63,7 +65,7 @@ export function PasswordForms({ tab, redirectTo }: { tab: Tab; redirectTo: strin
           disabled={busy}
           size="lg" className="w-full"
         >
-          {signingUp ? (busy ? "Signing up…" : "Sign Up") : busy ? "Signing in…" : "Sign In"}
+          {signingUp ? (busy ? t("authPage.signingUp") : t("authPage.signUp")) : busy ? t("authPage.signingIn") : t("authPage.signIn")}
         </Button>
       </Form>
     </div>
@@ -72,8 +74,9 @@ export function PasswordForms({ tab, redirectTo }: { tab: Tab; redirectTo: strin
 
 /** The two tabs are links (?tab=), so switching works without JavaScript. */
 function PasswordTabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {
+  const { t } = useT();
   return (
-    <nav aria-label="Developer sign-in" className="flex gap-2">
+    <nav aria-label={t("authPage.devTabs")} className="flex gap-2">
       {(["signin", "signup"] as const).map((value) => (
         <Link
           key={value}
@@ -81,7 +84,7 @@ function PasswordTabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {
           aria-current={tab === value ? "page" : undefined}
           className={`flex-1 rounded-lg px-3 py-2 text-center font-medium ${tab === value ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800"}`}
         >
-          {value === "signin" ? "Sign In" : "Sign Up"}
+          {value === "signin" ? t("authPage.signIn") : t("authPage.signUp")}
         </Link>
       ))}
     </nav>

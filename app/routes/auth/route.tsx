@@ -27,11 +27,12 @@ import { EmailSignIn } from "./email-sign-in";
 import { GoogleSignIn } from "./google-sign-in";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordForms } from "./password-forms";
+import { metaT, useT } from "~/i18n/use-t";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in | Tagback" },
-  { name: "description", content: "Sign in to Tagback with Google or a code by e-mail to claim your QR stickers, edit your public profile and see when your things are found." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaT(matches);
+  return [{ title: t("authPage.metaTitle") }, { name: "description", content: t("authPage.metaDescription") }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous({ context });
@@ -78,12 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AuthPage() {
   const { redirectTo, devMode, devDialogOpen, tab, googleConfigured, emailCodes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   const showDevDialog = !devMode && (devDialogOpen || actionData?.intent === "dev-unlock");
 
   return (
     <section className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold">Sign in to Tagback</h1>
-      <p className="mt-2 text-slate-600">Manage your profile, stickers and messages.</p>
+      <h1 className="text-2xl font-bold">{t("authPage.heading")}</h1>
+      <p className="mt-2 text-slate-600">{t("authPage.lead")}</p>
 
       <GoogleSignIn redirectTo={redirectTo} configured={googleConfigured} />
       <PasskeySignIn redirectTo={redirectTo} />
@@ -95,7 +97,7 @@ export default function AuthPage() {
       ) : (
         <p className="mt-8 text-center text-sm">
           <Link to={authPath({ redirectTo, dev: true })} className="text-slate-600 underline">
-            Developer mode
+            {t("authPage.devMode")}
           </Link>
         </p>
       )}
