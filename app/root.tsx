@@ -29,6 +29,8 @@ import { sessionMiddleware, userContext } from "~/middleware/session";
 import { i18nMiddleware, localeContext } from "~/middleware/i18n";
 import { matchedRouteMiddleware } from "~/middleware/matched-route";
 import { useT } from "~/i18n/use-t";
+import { loadCatalogue } from "~/i18n/messages";
+import { isLocale } from "~/core/locale";
 import { getEnv } from "~/core/env.server";
 import { useNonce } from "~/core/nonce";
 import { readToast } from "~/core/toast.server";
@@ -75,6 +77,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies RootData,
     { headers },
   );
+}
+
+/**
+ * In the browser, after hydration: a navigation whose page is in another language (the language
+ * switch, a link with `?hl=`) waits for that language's catalogue, so the new page never shows in
+ * English first (app/i18n/messages.ts). A catalogue that cannot be loaded leaves English.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const rootData = await serverLoader();
+  if (isLocale(rootData.locale)) await loadCatalogue(rootData.locale).catch(() => undefined);
+  return rootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

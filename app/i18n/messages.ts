@@ -2,16 +2,16 @@
 // app/i18n/en.ts ("finder.badToken"); schemas put keys in their issues, routes resolve them here,
 // on the server and in the browser alike, in the request's language (app/core/locale.ts) — or, for
 // what is written to an account (its mails and pushes), in the account's own language (decision
-// 048). The areas of TRANSLATED_AREAS (translated.ts) are complete in every language; the others
-// (the signed-in pages' own texts, to be translated next, and the admin pages, which stay English)
-// answer in English whatever the language.
-import { bn } from "./bn";
+// 048). The areas of TRANSLATED_AREAS (translated.ts) are complete in every language: the finder's
+// and the owner's pages, mails and pushes; the others (the admin pages) answer in English whatever
+// the language.
+//
+// The server holds every language from the start. A browser holds English and the page's language
+// only: the seven catalogues are ~1 MB of source, 161 KB compressed in one chunk, which a finder's
+// landing page would download whole (DESIGN §8: a hydrating page's JavaScript under 150 KB). The
+// page's language is loaded before hydration (entry.client.tsx) and before a navigation that
+// changes it is shown (root.tsx's clientLoader): `loadCatalogue`.
 import { en, type Catalogue, type Message } from "./en";
-import { hi } from "./hi";
-import { kn } from "./kn";
-import { mr } from "./mr";
-import { ta } from "./ta";
-import { te } from "./te";
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "~/core/locale";
 
 export type { Message };
@@ -19,8 +19,33 @@ export type { Locale };
 export type MessageKey = { [Area in keyof Catalogue]: `${Area & string}.${keyof Catalogue[Area] & string}` }[keyof Catalogue];
 
 type Areas = Record<string, Record<string, Message> | undefined>;
-// One catalogue per locale of LOCALES: a locale added there without its catalogue is a type error.
-const CATALOGUES: Record<Locale, Areas> = { en, hi, mr, bn, ta, te, kn };
+// One loader per locale of LOCALES: a locale added there without its catalogue is a type error.
+// Each is a chunk of its own in the browser's build.
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<Areas>> = {
+  hi: () => import("./hi").then((module) => module.hi),
+  mr: () => import("./mr").then((module) => module.mr),
+  bn: () => import("./bn").then((module) => module.bn),
+  ta: () => import("./ta").then((module) => module.ta),
+  te: () => import("./te").then((module) => module.te),
+  kn: () => import("./kn").then((module) => module.kn),
+};
+
+async function everyCatalogue(): Promise<Record<Locale, Areas>> {
+  const [hi, mr, bn, ta, te, kn] = await Promise.all([LOADERS.hi(), LOADERS.mr(), LOADERS.bn(), LOADERS.ta(), LOADERS.te(), LOADERS.kn()]);
+  return { en, hi, mr, bn, ta, te, kn };
+}
+
+// The server's build (and the tests) wait for every language as the module loads; the browser's
+// drops this branch, and with it the static need for any catalogue but English. Outside Vite (the
+// end-to-end tests' own imports) there is no import.meta.env: no document means a server.
+const SERVER = import.meta.env ? import.meta.env.SSR : typeof document === "undefined";
+const CATALOGUES: Partial<Record<Locale, Areas>> = SERVER ? await everyCatalogue() : { en };
+
+/** Loads a language's catalogue into this page (the browser); at once when it is here already. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (CATALOGUES[locale] || locale === "en") return;
+  CATALOGUES[locale] = await LOADERS[locale]();
+}
 
 export function isMessageKey(value: string): value is MessageKey {
   const [area, name] = value.split(".");
@@ -51,7 +76,7 @@ export function message(key: MessageKey): Message {
 /** The message of a key in `locale` (English where that language has no such area). */
 export function messageIn(locale: Locale, key: MessageKey, values?: MessageValues): Message {
   const [area, name] = key.split(".") as [string, string];
-  const found = CATALOGUES[locale][area]?.[name] ?? (en as Areas)[area]![name]!;
+  const found = CATALOGUES[locale]?.[area]?.[name] ?? (en as Areas)[area]![name]!;
   if (!values) return found;
   return {
     title: fill(found.title, values, locale),
