@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, expect, test } from "vitest";
 import { BUILD_MODE_FILE, notProductionBuild, SERVER_BUNDLE } from "../../server/production-build.js";
 import { spawnServer, startServer, stopServer, waitForExit, type ServerProcess } from "./helpers";
@@ -79,4 +80,21 @@ test("server.js serves the same bundle when it says it is a production build", a
   } finally {
     await stopServer(server);
   }
+});
+
+test("the browser's build has each language's catalogue in a chunk of its own, and English in the messages chunk alone", () => {
+  const scripts = fs.readdirSync(CLIENT_ASSETS).filter((name) => name.endsWith(".js"));
+  const chunkOf = (prefix: string) => scripts.filter((name) => name.startsWith(`${prefix}-`));
+  // Words each catalogue has and no other: Hindi's "Returned to its owner — thank you", the Tamil
+  // and Kannada for "sticker".
+  const words = { hi: "मालिक को वापस मिल गया — धन्यवाद", ta: "ஸ்டிக்கர்", kn: "ಸ್ಟಿಕ್ಕರ್" };
+  for (const [locale, word] of Object.entries(words)) {
+    expect(chunkOf(locale)).toHaveLength(1);
+    const holders = scripts.filter((name) => fs.readFileSync(path.join(CLIENT_ASSETS, name), "utf8").includes(word));
+    expect(holders, `${locale}'s words are only in its own chunk`).toEqual(chunkOf(locale));
+  }
+  // DESIGN §8: a hydrating page's JavaScript under 150 KB compressed; the catalogue a page loads is a
+  // fraction of it (all seven in one chunk were 161 KB).
+  const [messages] = chunkOf("messages");
+  expect(zlib.gzipSync(fs.readFileSync(path.join(CLIENT_ASSETS, messages!))).length).toBeLessThan(40_000);
 });
