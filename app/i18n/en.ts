@@ -238,7 +238,7 @@ export const en = {
     skipToContent: { title: "Skip to content" },
     language: { title: "Language" },
     languageNote: {
-      title: "In Hindi, Marathi, Bengali, Tamil, Telugu and Kannada: finding an owner (search, result, unlock, messaging the owner). Other pages are in English.",
+      title: "In Hindi, Marathi, Bengali, Tamil, Telugu and Kannada: finding an owner and your own account (sign-in, profile, stickers, lost and found, messages, settings). The blog and the legal texts are in English.",
     },
     notFoundTitle: { title: "Page not found" },
     notFoundText: { title: "The page you are looking for doesn't exist or has moved." },
