@@ -95,6 +95,13 @@ async function makeOwner({ found, lost }: Tokens): Promise<string> {
 
 /** How long to wait before asking again for the write lock another process holds. */
 const LOCK_RETRY_MS = 10;
+/**
+ * How long the write lock is left free after each request. Taken again at once, another process's
+ * writer (SQLite's busy handler sleeps 1, 2, 5, 10 … ms between tries) almost never found it free
+ * and gave up after its 5 s: a cluster's first worker, already serving finders, beside a second one
+ * warming (messaging-stream.test.ts saw it as "database is locked").
+ */
+const LOCK_GAP_MS = 25;
 
 /**
  * Takes the write lock for one request (BEGIN IMMEDIATE), or gives up at the deadline (false). Not
@@ -180,6 +187,7 @@ export async function warmUp(handler: http.RequestListener, { deadlineMs, rounds
         keptPages.clear();
       }
       pages += 1;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_GAP_MS));
     }
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,7 +8,7 @@ import type { Db } from "../../db/connection";
 import { grantAdmin } from "~/features/account/admins.server";
 import { startConversation } from "~/features/messaging/conversations.server";
 import { STREAMS_PER_USER } from "~/features/messaging/rules";
-import { readEvents, signIn, startLiveServer, stopLiveServer, type LiveServer, type SignedInUser } from "../support/live-server";
+import { readEvents, readStream, signIn, startLiveServer, stopLiveServer, type LiveServer, type SignedInUser } from "../support/live-server";
 import { crashLines, startServer, stopServer, type ServerProcess } from "./helpers";
 
 let live: LiveServer;
@@ -183,9 +183,14 @@ test("WEB_CONCURRENCY=2: a message stored by one worker reaches streams held by 
     const streams = await Promise.all(
       [a, a, b, b].map((user) => openStream(user, id, { Connection: "close" }, controller.signal, cluster.url)),
     );
-    const readings = streams.map((response) => readEvents(response, (events) => events.some((e) => e.event === "message")));
-    // Each stream says `ready` once subscribed; give them a moment, then send once.
-    await new Promise((r) => setTimeout(r, 500));
+    // Each stream says `ready` once subscribed: the message is sent once all four have said it.
+    const ready = streams.map(() => Promise.withResolvers<void>());
+    const readings = streams.map((response, i) =>
+      readStream(response, (events) => events.some((e) => e.event === "message"), 30_000, (event) => {
+        if (event.event === "ready") ready[i]!.resolve();
+      }).then((read) => read.events),
+    );
+    await Promise.all(ready.map((each) => each.promise));
     expect(await send(a, id, "across workers", cluster.url)).toBe(302);
     for (const events of await Promise.all(readings)) {
       expect(events.filter((e) => e.event === "message").map((e) => JSON.parse(e.data).content)).toEqual(["across workers"]);
