@@ -18,6 +18,7 @@ import { socialLinks, STICKER_PRICE_INR } from "../../app/core/site.ts";
 import { formTicket } from "../../app/features/finder-contact/form-ticket.server.ts";
 import { LOCALES, LOCALE_NAMES } from "../../app/core/locale.ts";
 import { ENGLISH_RUN, LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts.ts";
+import { decodeEntities as decode, wordsOf } from "../support/page-words";
 
 let server: ServerProcess;
 let dir: string;
@@ -356,26 +357,7 @@ function maskedOwner(): { token: string; unlockDigits: string } {
   return { token, unlockDigits: token.slice(4, 8) };
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
 
-/** A page's words as a reader meets them: text, title, labels, placeholders, alt text, the description. */
-function wordsOf(html: string): string {
-  const attributes = [...html.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map((m) => m[1]);
-  const description = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
-  const text = html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<style[\s\S]*?<\/style>/g, " ")
-    .replace(/<svg[\s\S]*?<\/svg>/g, " ")
-    .replace(/<[^>]+>/g, " ");
-  return decode([text, ...attributes, ...description].join(" \n "));
-}
 
 function englishLeftIn(html: string): string[] {
   let words = wordsOf(html);

@@ -21,6 +21,7 @@ import { messageIn, type MessageKey } from "~/i18n/messages";
 import { strayLatin } from "../support/latin-words";
 import { LATIN_ALLOWED } from "./latin-allowlist";
 import { startServer, stopServer, type ServerProcess } from "./helpers";
+import { decodeEntities as decode, wordsOf } from "../support/page-words";
 
 const SECRET = "owner-pages-account-test-secret".padEnd(48, "x");
 const DEV_PASSWORD = "dev-pw-8";
@@ -113,26 +114,7 @@ async function post(url: string, fields: Record<string, string>, cookie: string,
   return { response, html: await response.text() };
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
 
-/** A page's words as a reader meets them: text, `<title>`, labels, titles, placeholders, alt texts, the description. */
-function wordsOf(html: string): string {
-  const attributes = [...html.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map((m) => m[1]);
-  const description = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
-  const text = html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<style[\s\S]*?<\/style>/g, " ")
-    .replace(/<svg[\s\S]*?<\/svg>/g, " ")
-    .replace(/<[^>]+>/g, " ");
-  return decode([text, ...attributes, ...description].join(" \n "));
-}
 
 /**
  * What every page's frame shows as its owners name it, as the finder's test leaves it too

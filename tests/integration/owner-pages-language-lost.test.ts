@@ -19,6 +19,7 @@ import { strayLatin } from "../support/latin-words";
 import { startLiveServer, stopLiveServer, signIn, type LiveServer, type SignedInUser } from "../support/live-server";
 import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts";
 import { LATIN_ALLOWED } from "./latin-allowlist";
+import { decodeEntities as decode } from "../support/page-words";
 
 let live: LiveServer;
 let owner: SignedInUser;
@@ -175,13 +176,6 @@ async function post(path: string, user: SignedInUser, locale: TranslatedLocale, 
   return { status: response.status, html: await response.text() };
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name[0] === "#") return String.fromCodePoint(name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
 
 /** The page's own part: the element the app shell renders the route into (its <div> balanced). */
 function routePart(html: string): string {

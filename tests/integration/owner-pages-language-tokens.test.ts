@@ -26,6 +26,7 @@ import {
 import { strayLatin } from "../support/latin-words";
 import { signIn, startLiveServer, stopLiveServer, type LiveServer, type SignedInUser } from "../support/live-server";
 import { LATIN_ALLOWED } from "./latin-allowlist";
+import { decodeEntities as decode } from "../support/page-words";
 
 type Translated = Exclude<(typeof LOCALES)[number], "en">;
 const TRANSLATED = LOCALES.filter((locale): locale is Translated => locale !== "en");
@@ -125,14 +126,6 @@ async function page(user: SignedInUser, path: string, locale: Translated, init: 
   return { response, html: await response.text() };
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
 
 /** The element that starts at `start` (an opening tag), whole: its tag name's nesting counted. */
 function elementAt(html: string, start: number): string {
