@@ -900,7 +900,7 @@ export const en = {
   },
   /**
    * The plain-text answers given before the app runs (server/main.ts, server/cross-site.ts) or
-   * instead of a page (server/app.ts, core/read-form.server.ts), beside site.crossSiteRefused and
+   * instead of a page (server/app.ts, middleware/read-form.server.ts), beside site.crossSiteRefused and
    * site.bodyTooLarge.
    */
   refusal: {

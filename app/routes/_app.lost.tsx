@@ -7,7 +7,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/_app.lost";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext } from "~/core/context";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { requireUser } from "~/features/account/guards.server";
 import { formatToken } from "~/features/finder/search-input";
 import { changeStatus, deleteReport, reportPickedItem, type LostIntent, type LostIntentArgs } from "~/features/lost-found/lost-actions.server";

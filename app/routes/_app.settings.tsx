@@ -17,7 +17,7 @@ import { signInMethods } from "~/features/account/users.server";
 import { dbContext } from "~/core/context";
 import type { loader as appLoader } from "~/routes/_app";
 import { getOwnProfile, updatePrivacySetting } from "~/features/owner/profiles.server";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { deleteAccountLink, PRIVACY_SETTINGS, privacySchema, type PrivacySetting } from "~/features/owner/privacy";
 import { redirectWithToast } from "~/core/toast.server";
 import { AlertSettings } from "~/features/finder-contact/alert-settings";

@@ -12,7 +12,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
 import { useHydrated } from "~/core/hooks/use-hydrated";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import {
   addDemoLocation,

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { funnelTotals, funnelWeeks, returnsShownFrom, setReturnsShownFrom } from "~/features/returns/funnel.server";
 import { FUNNEL_WEEKS_SHOWN, RETURNS_SHOWN_FROM_MAX } from "~/features/returns/rules";

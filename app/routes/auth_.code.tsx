@@ -19,7 +19,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { limitKeyOf } from "~/core/client-key";
 import { maskEmail } from "~/core/email-address";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { normalizeEmail } from "~/features/account/admins.server";
 import { createSession, destroySession } from "~/features/account/session.server";

@@ -6,7 +6,7 @@
 // is also their account's language: their mails and pushes come in it from now on (decision 048).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { localeCookie } from "~/i18n/locale-cookie.server";
 import { isLocale, localeFromUrl, LOCALES, withUrlLocale } from "~/core/locale";

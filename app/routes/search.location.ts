@@ -8,7 +8,7 @@ import { isCrossSiteWrite } from "../../server/cross-site";
 import { visitsOf } from "~/features/finder/location-ticket.server";
 import { updateSearchLocation } from "~/features/finder/search-history.server";
 import { dbContext } from "~/core/context";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });

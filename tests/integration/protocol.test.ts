@@ -243,7 +243,7 @@ describe("the plain-text refusals before the app, in the request's language", ()
     expect(robots.status).toBe(405);
     expect(robots.headers["content-language"]).toBe(locale);
     expect(utf8(robots.body)).toBe(plain("refusal.methodNotAllowed"));
-    // A multipart body that is not one (core/read-form.server.ts): a 400 in words, not a 500.
+    // A multipart body that is not one (middleware/read-form.server.ts): a 400 in words, not a 500.
     const broken = await ask(["POST /language HTTP/1.1", `Host: ${host()}`, "Content-Type: multipart/form-data; boundary=x", "Content-Length: 5"], "--y\r\n");
     expect(broken.status).toBe(400);
     expect(utf8(broken.body)).toContain(messageIn(locale, "refusal.badForm").title);

@@ -4,7 +4,7 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
 import { refusedSearchContext } from "./search-gate.server";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { userContext } from "~/middleware/session";
 import { localeContext } from "~/middleware/i18n";
 import { messageIn, type MessageKey } from "~/i18n/messages";

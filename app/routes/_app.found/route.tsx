@@ -10,7 +10,7 @@ import { dbContext, requestInfoContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import type { FinderActionData } from "~/features/finder/finder";

@@ -4,7 +4,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { dbContext } from "~/core/context";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { requireUser } from "~/features/account/guards.server";
 import type { FinderActionData } from "~/features/finder/finder";
 import { foundShouldRevalidate } from "~/features/lost-found/found-search";

@@ -13,7 +13,7 @@ import { Icon } from "~/components/ui/icon";
 import { dbContext } from "~/core/context";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import { NO_STORE } from "~/core/no-store";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import { COMPOSER_FORM, Composer, mergeMessages, RespectBanner, type SendResult } from "~/features/messaging/chat-panel";

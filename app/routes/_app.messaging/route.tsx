@@ -12,7 +12,7 @@ import { dbContext, requestInfoContext } from "~/core/context";
 import { indiaTime, inDate } from "~/core/india-time";
 import type { Locale } from "~/core/locale";
 import { NO_STORE } from "~/core/no-store";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { requireUser } from "~/features/account/guards.server";
 import { ContactList, PersonAvatar, type Contact } from "~/features/messaging/contact-list";
 import { withFinderLabel } from "~/features/finder-contact/owner-view";

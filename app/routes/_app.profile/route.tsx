@@ -10,7 +10,7 @@ import { ProfileForm } from "./profile-form";
 import { ProfileView } from "./profile-view";
 import { Icon } from "~/components/ui/icon";
 import { dbContext } from "~/core/context";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import { avatarDataUri } from "~/features/finder/avatar";

@@ -9,7 +9,7 @@ import { data, redirectDocument } from "react-router";
 import type { Route } from "./+types/route";
 import type { Db } from "../../../db/connection";
 import { dbContext } from "~/core/context";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { redirectWithToast } from "~/core/toast.server";
 import { requireUser } from "~/features/account/guards.server";
 import { verifiedTokensOf } from "~/features/stickers/tokens.server";

@@ -8,7 +8,7 @@ import type { Route } from "./+types/route";
 import { dbContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
 import { getEnv } from "~/core/env.server";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { requireAdmin } from "~/features/account/guards.server";
 import { isTokenState } from "~/features/stickers/inventory";
 import { countByState, listBatches, listTokens } from "~/features/stickers/inventory.server";

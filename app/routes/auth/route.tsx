@@ -7,7 +7,7 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/route";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { localeContext } from "~/middleware/i18n";
-import { readForm, unknownIntent } from "~/core/read-form.server";
+import { readForm, unknownIntent } from "~/middleware/read-form.server";
 import { safeRedirect } from "~/core/safe-redirect";
 import { googleSignInConfigured } from "~/features/account/google-auth.server";
 import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";

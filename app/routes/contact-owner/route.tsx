@@ -9,7 +9,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { dbContext, requestInfoContext } from "~/core/context";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { avatarDataUri } from "~/features/finder/avatar";
 import { SEARCH_LIMIT } from "~/features/finder/rules";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";

@@ -15,7 +15,7 @@ import { ownerNotified, type Notified } from "~/core/outbox.server";
 import { istTime } from "~/core/india-time";
 import { NO_STORE } from "~/core/no-store";
 import { consume } from "~/core/rate-limit.server";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { FINDER_REPLY_CLIENT_LIMIT } from "~/features/finder-contact/rules";
 import { queueFinderReplyAlert } from "~/features/finder-contact/alerts.server";
 import {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/route";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { useNonce } from "~/core/nonce";
-import { readForm } from "~/core/read-form.server";
+import { readForm } from "~/middleware/read-form.server";
 import { PUZZLE_ANSWER_MAX } from "~/features/puzzle/rules";
 import { message } from "~/i18n/messages";
 import { metaT } from "~/i18n/use-t";
