@@ -499,6 +499,9 @@ export const bn = {
     noVerifiedTokens: { title: "ছাপার মতো স্টিকার নেই", description: "আগে একটি টোকেন ভেরিফাই করুন: শুধু আপনার ভেরিফাই করা টোকেনই ছাপা হয়।" },
     printsLimited: { title: "অনেকবার ছাপা হয়েছে", description: "আবার ছাপার আগে এক মিনিট অপেক্ষা করুন।" },
     printBusy: { title: "এখনও ছাপা হচ্ছে", description: "আপনার আগের কার্ড বা শিট এখনও তৈরি হচ্ছে: কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।" },
+    printQueueFull: { title: "প্রিন্টার ব্যস্ত", description: "অন্য অনুরোধের স্টিকার আর কার্ড ছাপা হচ্ছে; এক মিনিট পরে আবার চেষ্টা করুন।" },
+    notYourToken: { title: "পাওয়া যায়নি", description: "এই টোকেনের কোনো ভেরিফাই করা স্টিকার আপনার নেই।" },
+    sheetTitle: { title: "আমার Tagback স্টিকার" },
   },
   product: {
     missingName: { title: "তথ্য অসম্পূর্ণ", description: "প্রোডাক্টের নাম লিখুন।" },

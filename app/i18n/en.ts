@@ -373,6 +373,9 @@ export const en = {
     noVerifiedTokens: { title: "No stickers to print", description: "Verify a token first: only your verified tokens are printed." },
     printsLimited: { title: "Too many prints", description: "Please wait a minute before printing again." },
     printBusy: { title: "Still printing", description: "Your last card or sheet is still being drawn: try again in a few seconds." },
+    printQueueFull: { title: "Printer busy", description: "Stickers and cards are being printed for other requests; try again in a minute." },
+    notYourToken: { title: "Not found", description: "No verified sticker of yours has this token." },
+    sheetTitle: { title: "My Tagback stickers" },
   },
   /** The Product Registry on /token (spec 001 §5 "Products"). */
   product: {

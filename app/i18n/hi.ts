@@ -501,6 +501,9 @@ export const hi = {
     noVerifiedTokens: { title: "छापने को कोई स्टिकर नहीं", description: "पहले कोई टोकन वेरिफ़ाई करें: सिर्फ़ आपके वेरिफ़ाई किए टोकन छपते हैं।" },
     printsLimited: { title: "बहुत बार छापा गया", description: "फिर से छापने से पहले एक मिनट रुकें।" },
     printBusy: { title: "अभी छप रहा है", description: "आपका पिछला कार्ड या शीट अभी बन रही है: कुछ सेकंड बाद फिर कोशिश करें।" },
+    printQueueFull: { title: "प्रिंटर व्यस्त है", description: "दूसरे अनुरोधों के स्टिकर और कार्ड छप रहे हैं; एक मिनट बाद फिर कोशिश करें।" },
+    notYourToken: { title: "नहीं मिला", description: "इस टोकन वाला आपका कोई वेरिफ़ाई किया हुआ स्टिकर नहीं है।" },
+    sheetTitle: { title: "मेरे Tagback स्टिकर" },
   },
   product: {
     missingName: { title: "जानकारी अधूरी है", description: "प्रोडक्ट का नाम डालें।" },

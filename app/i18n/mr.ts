@@ -498,6 +498,9 @@ export const mr = {
     noVerifiedTokens: { title: "छापायला स्टिकर नाहीत", description: "आधी एखादे टोकन व्हेरिफाय करा: फक्त तुमची व्हेरिफाय केलेली टोकन छापली जातात." },
     printsLimited: { title: "खूप वेळा छापले", description: "पुन्हा छापण्यापूर्वी एक मिनिट थांबा." },
     printBusy: { title: "अजून छापले जात आहे", description: "तुमचे मागचे कार्ड किंवा शीट अजून तयार होत आहे: काही सेकंदांनी पुन्हा प्रयत्न करा." },
+    printQueueFull: { title: "प्रिंटर व्यस्त आहे", description: "इतर विनंत्यांचे स्टिकर आणि कार्ड छापले जात आहेत; एका मिनिटाने पुन्हा प्रयत्न करा." },
+    notYourToken: { title: "सापडले नाही", description: "हा टोकन असलेला तुमचा कोणताही व्हेरिफाय केलेला स्टिकर नाही." },
+    sheetTitle: { title: "माझे Tagback स्टिकर" },
   },
   product: {
     missingName: { title: "माहिती अपूर्ण आहे", description: "प्रॉडक्टचे नाव टाका." },

@@ -134,7 +134,7 @@ function PickReportForm({ registered, today, lastResult }: { registered: Registe
                       defaultChecked={fields.item.initialValue === item.key}
                       className="h-4 w-4"
                     />
-                    <span>{itemLabel(item, t)}</span>
+                    <span className="min-w-0">{itemLabel(item, t)}</span>
                   </label>
                 </li>
               ))}

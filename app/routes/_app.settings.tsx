@@ -196,10 +196,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-800">{t("settingsPage.dataLead")}</p>
         <p className="mt-3 flex flex-wrap gap-4 text-sm">
           {/* A plain link: the download is a file, not a page for the router. */}
-          <a href="/settings/data" className="font-medium text-brand-700 underline" data-testid="download-data">
+          <a href="/settings/data" className="min-w-0 font-medium text-brand-700 underline" data-testid="download-data">
             {t("settingsPage.download")}
           </a>
-          <Link to="/settings/data/summary" className="font-medium text-brand-700 underline">
+          <Link to="/settings/data/summary" className="min-w-0 font-medium text-brand-700 underline">
             {t("settingsPage.whatAndWhy")}
           </Link>
         </p>
@@ -269,7 +269,7 @@ function AccountLanguage({ language, refused }: { language: Locale; refused: str
               name="lang"
               defaultValue={language}
               aria-describedby="account-language-lead"
-              className="mt-1 block w-full min-w-40 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
+              className="mt-1 block w-full min-w-[min(10rem,100%)] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
               data-testid="account-language"
             >
               {LOCALES.map((code) => (

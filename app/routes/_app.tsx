@@ -39,15 +39,22 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     registerOwnerWorker()?.catch(() => undefined);
   }, []);
   return (
-    <div className="mx-auto flex max-w-7xl">
-      <Sidebar shopUrl={shopUrl} email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed} />
-      <div className="min-w-0 flex-1 pb-10">
-        <TopBar shopUrl={shopUrl} email={loaderData.email} />
-        <div className="px-4 pt-6 md:px-8">
-          <Outlet />
+    <>
+      {/* On a phone at least a screen tall, so the tab bar's place in the flow is below the screen's
+          foot and it sticks there, even on a short page. */}
+      <div className="mx-auto flex max-w-7xl max-md:min-h-svh">
+        <Sidebar shopUrl={shopUrl} email={loaderData.email} initiallyCollapsed={loaderData.sidebarCollapsed} />
+        <div className="min-w-0 flex-1 pb-10">
+          <TopBar shopUrl={shopUrl} email={loaderData.email} />
+          {/* The phone's side margins stop growing with the text at 5 % of the screen: at 200 % text a
+              14-digit metro card number then fits its field on a 320 px phone (issue 48). */}
+          <div className="px-[min(1rem,5vw)] pt-6 md:px-8">
+            <Outlet />
+          </div>
         </div>
       </div>
+      {/* After the page, the last thing in <main>: it sticks to the screen's foot while the page scrolls. */}
       <BottomNav />
-    </div>
+    </>
   );
 }

@@ -7,14 +7,15 @@ import { dbContext } from "~/core/context";
 import { requireAdmin } from "~/features/account/guards.server";
 import { batchStickers } from "~/features/stickers/inventory.server";
 import { sheetFileName } from "~/features/stickers/sheet-layout";
-import { refuseWhenBusy, renderSheetPdf } from "~/features/stickers/sheet-jobs.server";
+import { refuseWhenBusy } from "~/features/stickers/printables.server";
+import { renderSheetPdf } from "~/features/stickers/sheet-jobs.server";
 import { NO_STORE } from "~/core/no-store";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const found = await batchStickers(context.get(dbContext), params.batchId, getEnv().APP_URL);
   if (!found) throw new Response("No such batch.", { status: 404, headers: NO_STORE });
-  const pdf = await renderSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`).catch(refuseWhenBusy);
+  const pdf = await renderSheetPdf(found.stickers, `Tagback stickers ${found.batch.id}`).catch(refuseWhenBusy("en"));
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",

@@ -8,24 +8,22 @@ import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
 import { parseLockScreenRequest } from "~/features/stickers/lock-screen";
 import { tokenUrl } from "~/features/stickers/mint.server";
-import { cardLineOf, isOwnVerifiedToken, printFor, refusal } from "~/features/stickers/printables.server";
-import { refuseWhenBusy, renderLockScreenPng } from "~/features/stickers/sheet-jobs.server";
+import { cardLineOf, isOwnVerifiedToken, printFor, refuseWhenBusy, refusal } from "~/features/stickers/printables.server";
+import { renderLockScreenPng } from "~/features/stickers/sheet-jobs.server";
 import { localeContext } from "~/middleware/i18n";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const db = context.get(dbContext);
   const token = params.token;
-  if (!(await isOwnVerifiedToken(db, user.id, token))) {
-    throw new Response("No verified sticker of yours has this token.", { status: 404, headers: NO_STORE });
-  }
-  const parsed = parseLockScreenRequest(new URL(request.url).searchParams);
   const locale = context.get(localeContext);
+  if (!(await isOwnVerifiedToken(db, user.id, token))) throw refusal("token.notYourToken", 404, locale);
+  const parsed = parseLockScreenRequest(new URL(request.url).searchParams);
   if (!parsed.ok) throw refusal(parsed.problems[0]!.key, 400, locale);
   const { width, height, style } = parsed.value;
   const line = await cardLineOf(db, user.id);
   const card = { token, url: tokenUrl(getEnv().APP_URL, token), line, width, height, style };
-  const png = await printFor(db, user.id, locale, () => renderLockScreenPng(card).catch(refuseWhenBusy));
+  const png = await printFor(db, user.id, locale, () => renderLockScreenPng(card).catch(refuseWhenBusy(locale)));
   return new Response(png, {
     headers: {
       "Content-Type": "image/png",

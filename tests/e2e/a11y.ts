@@ -15,6 +15,14 @@ export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestIn
   }
 }
 
+/** axe's serious and critical findings on what `page` shows now, one line each (none: an empty list). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
 /**
  * The same check, for a test that runs it on several pages (or sizes) in turn: `check()` scans
  * what `page` shows now. For the JavaScript-off project the scanning context is made once and
@@ -43,10 +51,7 @@ export function a11yScanner(page: Page, testInfo: TestInfo) {
         await target!.goto(page.url());
         scanned = target!;
       }
-      const results = await new AxeBuilder({ page: scanned }).analyze();
-      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      // The URL names the page when one test scans several.
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), scanned.url()).toEqual([]);
+      expect(await seriousA11yViolations(scanned), scanned.url()).toEqual([]);
     },
     async close() {
       await context?.close();

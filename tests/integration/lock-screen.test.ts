@@ -30,7 +30,7 @@ import {
   REPRINT_MAX_LABELS,
 } from "~/features/stickers/rules";
 import { sheetPool } from "~/features/stickers/sheet-jobs.server";
-import { message } from "~/i18n/messages";
+import { message, translator } from "~/i18n/messages";
 import * as tokenRoute from "~/routes/_app.token/route";
 import * as findOwnerRoute from "~/routes/findowner";
 import { loader as cardLoader } from "~/routes/token.$token.lock-screen[.]png";
@@ -289,7 +289,12 @@ describe("the lock-screen card", () => {
       const response = await card(owner, token);
       expect(response.status, `${owner.email} ${token}`).toBe(404);
       expect(response.headers.get("Content-Type")).not.toBe("image/png");
+      expect(await response.text()).toBe(message("token.notYourToken").description);
     }
+    // In the page's language, as every owner page is (issue 48).
+    const inTamil = await card(asha, theirs, "?hl=ta");
+    expect(inTamil.status).toBe(404);
+    expect(await inTamil.text()).toBe(translator("ta").m("token.notYourToken").description);
     const anonymous = await card(undefined, asha.tokens[0]!);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);

@@ -5,7 +5,11 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router";
 
-const BASE = "inline-flex items-center justify-center gap-2 rounded-lg disabled:opacity-60";
+// Never wider than its box: at a large text size a long label wraps inside the button (centred),
+// and a word longer than the whole button breaks, rather than widen the page (issue 48: a Tamil
+// "உரிமையாளரைத்" at 200 % on a 320 px phone). `anywhere`, not the page's `break-word`: the label
+// is a flex item, whose least width would otherwise be its longest word.
+const BASE = "inline-flex max-w-full items-center justify-center gap-2 rounded-lg text-center [overflow-wrap:anywhere] disabled:opacity-60";
 
 const VARIANTS = {
   /** The one main action of a screen or form. */

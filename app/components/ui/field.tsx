@@ -22,7 +22,7 @@ export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) 
         {...props}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={describedBy}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+        className="mt-1 block w-full rounded-lg border border-slate-300 px-[min(0.75rem,3vw)] py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
       />
       <FieldMessages hint={hint} errors={errors} errorId={errorId} />
     </div>

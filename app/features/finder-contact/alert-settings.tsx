@@ -33,7 +33,7 @@ export function AlertSettings({ email, backupEmail, scanAlerts, refused, draft =
         </p>
         <Form id={BACKUP_EMAIL_FORM} method="post" action="/settings" noValidate className="mt-2 flex flex-wrap items-end gap-2" data-testid="backup-email-form">
           <input type="hidden" name="intent" value="backup-email" />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <label htmlFor="backup-email" className="block font-medium text-slate-800">
               {t("settingsPage.backupLabel")}
             </label>

@@ -70,7 +70,7 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {t(type === "metrocard" ? "search.numberMetroCard" : "search.numberToken")}
         </label>
-        <div className="mt-1 flex gap-2">
+        <div className="mt-1 flex flex-wrap gap-2">
           <input
             id={inputId}
             name="number"
@@ -84,9 +84,9 @@ export function FoundSearchForm({ action, hidden, variant, defaultType, defaultN
             onChange={(event) => setNumber(display(type, keepDigits(event.target.value, type)))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="block w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
+            className="block min-w-0 flex-1 basis-40 rounded-lg border border-slate-300 px-[min(0.75rem,3vw)] py-2 text-lg tracking-wide shadow-sm focus:border-brand-600 focus:outline-none aria-invalid:border-red-500"
           />
-          <Button type="submit" disabled={searching} className="shrink-0">
+          <Button type="submit" disabled={searching}>
             {t(searching ? "search.searching" : "search.findOwner")}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 // Navigation of the signed-in area (spec 001 §2): a 250 px sidebar that JavaScript can collapse to
-// 70 px, a top bar under 768 px, and the fixed six-tab bottom navigation on small screens.
+// 70 px, a top bar under 768 px, and the six-tab bottom navigation on small screens.
 // Everything is links and forms, so it all works without JavaScript except the collapse button,
 // which is only shown once JavaScript runs.
 import { useState } from "react";
@@ -7,7 +7,7 @@ import { Form, NavLink } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useHydrated } from "~/core/hooks/use-hydrated";
 import type { MessageKey } from "~/i18n/messages";
-import { useT } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
 
 const APP_NAV = [
   { to: "/profile", label: "appNav.profile", short: "appNav.profile", icon: "profile" },
@@ -114,13 +114,13 @@ export function Sidebar({ shopUrl, email, initiallyCollapsed }: { shopUrl: strin
 export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | null }) {
   const { t } = useT();
   return (
-    <div className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-sm md:hidden">
+    <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-sm md:hidden">
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 py-1.5 font-medium text-slate-800 hover:bg-slate-200">
           <Icon name="menu-short" className="h-4 w-4" />
           {t("appNav.menu")}
         </summary>
-        <div className="absolute left-0 top-10 z-30 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        <div className="absolute left-0 top-10 z-30 w-64 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
           <nav aria-label={t("appNav.sectionsMenu")}>
             <ul>
               {APP_NAV.map((item) => (
@@ -132,14 +132,14 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
                     }
                   >
                     <Icon name={item.icon} />
-                    {t(item.label)}
+                    <span className="min-w-0">{t(item.label)}</span>
                   </NavLink>
                 </li>
               ))}
               <li>
                 <a href={shopUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
                   <Icon name="sticker" />
-                  {t("appNav.stickers")}
+                  <span className="min-w-0">{t("appNav.stickers")}</span>
                 </a>
               </li>
             </ul>
@@ -149,7 +149,7 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
       </details>
       <p className="min-w-0 flex-1 truncate text-right text-slate-600">{email}</p>
       <Form method="post" action="/logout">
-        <button type="submit" className="rounded-lg px-2 py-1.5 font-medium text-red-700 hover:bg-red-50">
+        <button type="submit" className="max-w-full rounded-lg px-2 py-1.5 font-medium text-red-700 hover:bg-red-50">
           {t("appNav.logout")}
         </button>
       </Form>
@@ -157,27 +157,46 @@ export function TopBar({ shopUrl, email }: { shopUrl: string; email: string | nu
   );
 }
 
-/** The fixed six-tab bar of small screens; pages leave room for it at the bottom. */
+/**
+ * How the six tabs lie, by language: in one row while six labels fit, in two rows of three when
+ * they do not, and as icons only when not even three fit (each tab keeps its label as its name, and
+ * the top bar's menu shows the sections in words). Whether labels fit depends on the language and on
+ * the text size, so the tabs' container is asked in em of the labels' own size. The widest label,
+ * measured in Noto Sans at weight 500 (issue 48): 4.65 em in English ("Messages"), at most 3.9 em in
+ * Hindi, Marathi, Bengali, Telugu and Kannada, 8.33 em in Tamil ("தொலைந்தவை"); a row needs that
+ * many widest labels and a little room. At 320 px and normal text: six in a row, two rows in Tamil;
+ * at 200 %: two rows, icons only in Tamil.
+ */
+const TAB_LAYOUT = {
+  narrow: { grid: "grid-cols-6 @max-[29em]:grid-cols-3 @max-[15em]:grid-cols-6", label: "@max-[15em]:sr-only" },
+  wide: { grid: "grid-cols-6 @max-[51em]:grid-cols-3 @max-[26em]:grid-cols-6", label: "@max-[26em]:sr-only" },
+} as const;
+
+/**
+ * The tab bar of small screens. Sticky at the foot of the page's main part rather than fixed: it
+ * takes its own room (one row or two), so it covers neither the page's end nor the footer.
+ */
 export function BottomNav() {
   const { t } = useT();
+  const layout = TAB_LAYOUT[useLocale() === "ta" ? "wide" : "narrow"];
   return (
     <nav
       aria-label={t("appNav.sectionsBottom")}
       data-bottom-nav=""
-      className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-6 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="@container sticky bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] text-[0.6875rem] md:hidden"
     >
-      {BOTTOM_NAV.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          className={({ isActive }) =>
-            `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`
-          }
-        >
-          <Icon name={item.icon} />
-          {t(item.short)}
-        </NavLink>
-      ))}
+      <div className={`grid ${layout.grid}`}>
+        {BOTTOM_NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`}
+          >
+            <Icon name={item.icon} />
+            <span className={layout.label}>{t(item.short)}</span>
+          </NavLink>
+        ))}
+      </div>
     </nav>
   );
 }

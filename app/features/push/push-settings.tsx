@@ -91,7 +91,7 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
         </p>
         {(["contact", "scan"] as const).map((kind) => (
           <div key={kind} className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`channels-${kind}`} className="min-w-48 text-slate-800">
+            <label htmlFor={`channels-${kind}`} className="min-w-[min(12rem,100%)] text-slate-800">
               {t(KIND_TEXT[kind])}
             </label>
             {/* Keyed by the saved value: a save or a new device shows the new choice. */}
@@ -105,7 +105,7 @@ export function PushSettings({ publicKey, devices, channels, messagePush, previe
           </div>
         ))}
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="channels-message" className="min-w-48 text-slate-800">
+          <label htmlFor="channels-message" className="min-w-[min(12rem,100%)] text-slate-800">
             {t("settingsPage.kindMessage")}
           </label>
           <select key={String(messagePush)} id="channels-message" name="message" defaultValue={messagePush ? "push" : "off"} className="rounded-lg border border-slate-300 px-2 py-1.5">

@@ -7,6 +7,7 @@ import type { Db } from "../../../db/connection";
 import { profiles, tagbackTokens } from "../../../db/schema";
 import { preparedPerConnection } from "~/core/prepared.server";
 import { consume } from "~/core/rate-limit.server";
+import { WorkerBusyError } from "~/core/worker-pool.server";
 import { NO_STORE } from "~/core/no-store";
 import { messageIn, type Locale, type MessageKey } from "~/i18n/messages";
 import { tokenUrl } from "./mint.server";
@@ -18,6 +19,17 @@ import { verifiedTokensOf } from "./tokens.server";
 export function refusal(key: MessageKey, status: number, locale: Locale, headers: Record<string, string> = {}): Response {
   const { title, description } = messageIn(locale, key);
   return new Response(description ?? title, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE, ...headers } });
+}
+
+/**
+ * For a print's `.catch`: a full queue of the print worker (sheet-jobs.server.ts) is a 503 to retry
+ * in a minute, not a 500; in the owner's page language (the admin's sheets pass "en").
+ */
+export function refuseWhenBusy(locale: Locale): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof WorkerBusyError) throw refusal("token.printQueueFull", 503, locale, { "Retry-After": "30" });
+    throw error;
+  };
 }
 
 /** Whether `token` is one of the user's verified tokens. */

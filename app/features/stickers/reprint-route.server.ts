@@ -5,8 +5,9 @@ import { dbContext } from "~/core/context";
 import { getEnv } from "~/core/env.server";
 import { NO_STORE } from "~/core/no-store";
 import { requireUser } from "~/features/account/guards.server";
-import { printFor, reprintCopies, reprintStickers } from "./printables.server";
-import { refuseWhenBusy, renderSheetPdf, renderSheetSvg } from "./sheet-jobs.server";
+import { printFor, refuseWhenBusy, reprintCopies, reprintStickers } from "./printables.server";
+import { renderSheetPdf, renderSheetSvg } from "./sheet-jobs.server";
+import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -19,7 +20,7 @@ export async function reprintSheet({ request, context }: Args, format: "pdf" | "
   if (!copies.ok) throw copies.response;
   const stickers = await reprintStickers(db, user.id, copies.copies, getEnv().APP_URL, locale);
   const bytes = await printFor(db, user.id, locale, () =>
-    (format === "pdf" ? renderSheetPdf(stickers, "My Tagback stickers") : renderSheetSvg(stickers)).catch(refuseWhenBusy),
+    (format === "pdf" ? renderSheetPdf(stickers, messageIn(locale, "token.sheetTitle").title) : renderSheetSvg(stickers)).catch(refuseWhenBusy(locale)),
   );
   return new Response(bytes, {
     headers: {

@@ -6,7 +6,8 @@ import { afterAll, expect, test } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { WorkerBusyError } from "~/core/worker-pool.server";
 import { tokenUrl } from "./mint.server";
-import { refuseWhenBusy, renderSheetPdf, renderSheetSvg, sheetPool } from "./sheet-jobs.server";
+import { refuseWhenBusy } from "./printables.server";
+import { renderSheetPdf, renderSheetSvg, sheetPool } from "./sheet-jobs.server";
 import { pageCountFor } from "./sheet-layout";
 
 const stickers = Array.from({ length: 1200 }, (_, i) => {
@@ -42,7 +43,7 @@ test("the SVG comes from the worker too, and a full queue is refused at once wit
   await expect(renderSheetPdf(stickers.slice(0, 1), "one too many")).rejects.toBeInstanceOf(WorkerBusyError);
   const refused = await renderSheetPdf(stickers.slice(0, 1), "again").catch((error: unknown) => {
     try {
-      refuseWhenBusy(error);
+      refuseWhenBusy("ta")(error);
     } catch (thrown) {
       return thrown;
     }
@@ -50,5 +51,7 @@ test("the SVG comes from the worker too, and a full queue is refused at once wit
   expect(refused).toBeInstanceOf(Response);
   expect((refused as Response).status).toBe(503);
   expect((refused as Response).headers.get("Retry-After")).toBe("30");
+  // In the owner's page language (Tamil here): "…try again in a minute".
+  expect(await (refused as Response).text()).toContain("ஒரு நிமிடம் கழித்து மீண்டும் முயலுங்கள்");
   expect(await Promise.all(jobs)).toHaveLength(5);
 });

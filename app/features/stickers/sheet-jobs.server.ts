@@ -1,15 +1,14 @@
 // Sticker sheets and lock-screen cards, in the heavy-job worker (sheet.worker.ts), one at a time in
 // the whole process with the mint's slices (core/heavy-jobs.server.ts; the mint's pool is in
 // mint-job.server.ts); the routes that download sheets and cards await these and answer 503 when
-// their queue is full (WorkerBusyError).
+// their queue is full (WorkerBusyError: printables.server.ts refuseWhenBusy).
 //
 // Two pools on the same worker file, so that each kind's memory goes back on its own schedule.
 // Sheets and cards run in a child process (isolation "process"): a 10,000-sticker PDF takes ~170 MB
 // and a 2160 × 3840 card ~110 MB (resvg's WebAssembly memory, which never shrinks), and a thread
 // that ends frees them without handing them all back to the system, while a process that ends
 // does (decision 020). The sheets' process ends after 30 s idle, the cards' after CARD_IDLE_MS.
-import { NO_STORE } from "../../core/no-store.ts";
-import { WorkerBusyError, workerPool } from "../../core/worker-pool.server.ts";
+import { workerPool } from "../../core/worker-pool.server.ts";
 import type { LockScreenCard } from "./lock-screen-card.server.ts";
 import type { Sticker } from "./sheet.server.ts";
 import type { SheetTask } from "./sheet.worker.ts";
@@ -33,15 +32,4 @@ export async function renderSheetPdf(stickers: Sticker[], title: string): Promis
 /** A lock-screen card as PNG bytes. */
 export async function renderLockScreenPng(card: LockScreenCard): Promise<Uint8Array<ArrayBuffer>> {
   return cardPool.run({ format: "png", card });
-}
-
-/** For a sheet route's `.catch`: a full queue is a 503 the admin can retry, not a 500. */
-export function refuseWhenBusy(error: unknown): never {
-  if (error instanceof WorkerBusyError) {
-    throw new Response("Stickers and cards are being printed for other requests; try again in a minute.", {
-      status: 503,
-      headers: { "Retry-After": "30", ...NO_STORE },
-    });
-  }
-  throw error;
 }

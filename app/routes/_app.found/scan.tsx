@@ -39,7 +39,7 @@ export function PhotoUpload({ error }: { error: MessageKey | null }) {
           name="photo"
           type="file"
           accept="image/jpeg,image/png"
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
+          className="mt-1 block w-full text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-slate-100 file:px-2 file:py-2 file:font-semibold"
         />
         <p className="mt-1 text-xs text-slate-600">{t("foundPage.photoHint")}</p>
       </div>

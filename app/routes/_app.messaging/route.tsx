@@ -208,7 +208,7 @@ function SearchForm({ type, number }: { type: MessagingSearchType; number: strin
   const { t } = useT();
   return (
     <Form method="get" action="/messaging" className="space-y-2 rounded-lg border border-slate-200 p-3" role="search" aria-label={t("messagingPage.findSomeone")}>
-      <fieldset className="flex gap-3 text-sm">
+      <fieldset className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
         <legend className="sr-only">{t("messagingPage.searchBy")}</legend>
         <label className="flex items-center gap-1">
           <input type="radio" name="type" value="metrocard" defaultChecked={type === "metrocard"} /> {t("search.typeMetroCard")}

@@ -60,7 +60,7 @@ export function CheckboxField({
               : "mt-1 h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-600"
           }
         />
-        <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
+        <label htmlFor={props.id} className="min-w-0 text-sm font-medium text-slate-800">
           {label}
         </label>
       </div>

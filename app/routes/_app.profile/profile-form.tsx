@@ -173,7 +173,7 @@ function ContactNumbers({ fields, useMobile, onSwitch }: { fields: ProfileFields
     ...(name === "socialTelegram" ? { maxLength: TELEGRAM_MAX_LENGTH } : { ...PHONE_INPUT, maxLength: PHONE_MAX_DIGITS }),
   });
   return (
-    <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 p-[min(1rem,4vw)]">
       <legend className="px-1 text-sm font-semibold text-slate-800">{t("profilePage.contactLegend")}</legend>
       <CheckboxField
         label={t("profilePage.useMobile")}

@@ -8,9 +8,11 @@ type PageProfile = Route.ComponentProps["loaderData"]["profile"];
 function Row({ label, value }: { label: string; value: string | null }) {
   const { t } = useT();
   return (
-    <div className="grid grid-cols-[minmax(0,10rem)_1fr] gap-3 border-b border-slate-100 py-2 text-sm">
-      <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{value || <span className="text-slate-500">{t("profilePage.notSet")}</span>}</dd>
+    // A label column of 10rem beside the value; when both do not fit (large text on a phone), the
+    // value goes under its label rather than into a column of no width.
+    <div className="flex flex-wrap gap-x-3 gap-y-0.5 border-b border-slate-100 py-2 text-sm">
+      <dt className="w-40 max-w-full font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 flex-1 basis-24 break-words text-slate-900">{value || <span className="text-slate-500">{t("profilePage.notSet")}</span>}</dd>
     </div>
   );
 }

@@ -128,7 +128,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <div className="max-w-3xl space-y-10">
       <section aria-labelledby="profile-title">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 id="profile-title" className="text-2xl font-bold">
+          <h1 id="profile-title" className="min-w-0 text-2xl font-bold">
             {t("profilePage.title")}
           </h1>
           {admin ? (
@@ -142,7 +142,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               <Icon name="admin" />
             </Link>
           ) : null}
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
             <ButtonLink to="/profile?preview=1" preventScrollReset variant="outline" size="sm">
               {t("profilePage.preview")}
             </ButtonLink>
