@@ -5,6 +5,7 @@
 // message; on the private page the tap sends it at once. Without JavaScript there is no button and
 // the typed place is the way; the fields still carry a position back after a refusal.
 import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/core/hooks/use-hydrated";
@@ -143,9 +144,10 @@ export function ShareFromPage({ action }: { action: string }) {
         locating={state === "locating"}
         share={share}
         onFound={(found) => {
-          setLocation(asValues(found));
-          // Sent once the fields hold it (the next frame, after React wrote them).
-          requestAnimationFrame(() => form.current?.requestSubmit());
+          // The fields hold it before the form is sent: written now, not at React's next render
+          // (waiting a frame for that lost the race on a busy phone, and an empty form was sent).
+          flushSync(() => setLocation(asValues(found)));
+          form.current?.requestSubmit();
         }}
       />
       <StatusLine state={state} />
