@@ -48,7 +48,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <TopBar shopUrl={shopUrl} email={loaderData.email} />
           {/* The phone's side margins stop growing with the text at 5 % of the screen: at 200 % text a
               14-digit metro card number then fits its field on a 320 px phone (issue 48). */}
-          <div className="px-[min(1rem,5vw)] pt-6 md:px-8">
+          <div className="px-[min(1rem,5vw)] pt-6 md:px-8" data-route-outlet="">
             <Outlet />
           </div>
         </div>

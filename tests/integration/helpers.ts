@@ -38,7 +38,9 @@ export type SpawnOptions = {
 /**
  * Spawns `node server.js` (production unless env says otherwise) without waiting for it. The
  * metrics port is off unless `env` sets METRICS_PORT: test servers run side by side and must not
- * fight over the default 9091.
+ * fight over the default 9091. No warm-up unless `env` sets WARM_UP_SECONDS: ~57 servers start in
+ * the tests and the warm-up is 1–5 s of each (CI time); warm-up.test.ts and the cluster's stop test
+ * ask for one.
  */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -48,7 +50,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.resolve("server.js")], {
     cwd: options.cwd,
     detached: options.detached,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, METRICS_PORT: "0", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: url, METRICS_PORT: "0", WARM_UP_SECONDS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

@@ -179,9 +179,9 @@ async function post(path: string, user: SignedInUser, locale: TranslatedLocale, 
 
 /** The page's own part: the element the app shell renders the route into (its <div> balanced). */
 function routePart(html: string): string {
-  const marker = '<div class="px-4 pt-6 md:px-8">';
-  const start = html.indexOf(marker);
-  if (start < 0) throw new Error("no route outlet in the page");
+  const marker = html.indexOf("data-route-outlet");
+  if (marker < 0) throw new Error("no route outlet in the page");
+  const start = html.lastIndexOf("<div", marker);
   let depth = 0;
   const tags = /<div\b|<\/div>/g;
   tags.lastIndex = start;

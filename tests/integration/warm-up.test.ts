@@ -35,7 +35,9 @@ async function stopCleanly(running: ServerProcess) {
 
 test("the warm-up renders every page it asks for with a 200, then the database, the log and the counters are as if it never ran", { timeout: 240_000 }, async () => {
   // A first start makes and seeds the database (demo mode), with owners, tokens and history.
-  const first = await startServer({ DATABASE_PATH: file, LOG_FORMAT: "json" });
+  // Warmed too: a warm-up makes the push keys first (kept, as any start would), so the second
+  // start's warm-up has nothing of its own to leave.
+  const first = await startServer({ DATABASE_PATH: file, LOG_FORMAT: "json", WARM_UP_SECONDS: "15" });
   await stopCleanly(first);
   const before = everything();
   expect((before.users ?? []).length).toBeGreaterThan(1);
@@ -84,7 +86,8 @@ test("the warm-up renders every page it asks for with a 200, then the database, 
 
 test("a stop during the warm-up exits 0 at once, nothing served and nothing written; WARM_UP_SECONDS=0 starts without one", { timeout: 120_000 }, async () => {
   const before = everything();
-  const stopped = await spawnServer({ DATABASE_PATH: file, LOG_FORMAT: "json" });
+  // The default bound (15 s; the test servers' helper turns the warm-up off unless asked).
+  const stopped = await spawnServer({ DATABASE_PATH: file, LOG_FORMAT: "json", WARM_UP_SECONDS: "15" });
   try {
     while (!stopped.output().includes("Warming up (at most 15 s)")) {
       if (stopped.child.exitCode !== null) throw new Error(`exited before the warm-up:\n${stopped.output()}`);
