@@ -18,7 +18,7 @@ import { lookUpOwner } from "~/features/admin/lookup.server";
 import { createFinderThread } from "~/features/finder-contact/threads.server";
 import { conversationFor, listConversations, sendMessage, startConversation } from "~/features/messaging/conversations.server";
 import { claimToken } from "~/features/stickers/claim.server";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import * as threadRoute from "~/routes/f.$secret/route";
 import { callRoute, createOwner, dataOf, get, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";

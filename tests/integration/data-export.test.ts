@@ -14,7 +14,7 @@ import { createFinderThread } from "~/features/finder-contact/threads.server";
 import { sendMessage, startConversation } from "~/features/messaging/conversations.server";
 import * as exportRoute from "~/routes/_app.settings_.data";
 import * as summaryRoute from "~/routes/_app.settings_.data_.summary";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { callRoute, createOwner, dataOf, get, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
 import { rowsNaming, userColumns } from "../support/user-columns";

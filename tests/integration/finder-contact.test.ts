@@ -32,7 +32,7 @@ import * as threadStream from "~/routes/f.$secret_.events";
 import * as chat from "~/routes/_app.messaging.$conversationId/route";
 import * as layout from "~/routes/_app.messaging/route";
 import * as closeRoute from "~/routes/messaging.$conversationId.close";
-import * as settings from "~/routes/_app.settings";
+import * as settings from "~/routes/_app.settings/route";
 import { BASE, callRoute, cookiesFrom, dataOf, get, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
 import { loggedMails, ownerWithToken as ownerWithTokenIn, type OwnerWithToken as Owner } from "../support/finder-contact";

@@ -27,7 +27,7 @@ import * as codeRoute from "~/routes/auth_.code";
 import * as contactRoute from "~/routes/contact-owner/route";
 import * as threadRoute from "~/routes/f.$secret/route";
 import * as languageRoute from "~/routes/language";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { strayLatin } from "../support/latin-words";
 import { LANGUAGE, SCRIPT, type TranslatedLocale } from "../support/locale-scripts";
 import { mailsIn, readMail } from "../support/mail-files";

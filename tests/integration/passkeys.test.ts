@@ -8,7 +8,7 @@ import { seed } from "../../db/seed";
 import { passkeys, webauthnChallenges } from "../../db/schema";
 import { PASSKEY_CHALLENGES_PER_CLIENT_PER_HOUR, PASSKEYS_PER_ACCOUNT } from "~/features/account/rules";
 import { getSessionUser } from "~/features/account/session.server";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import * as registerRoute from "~/routes/_app.settings_.passkeys";
 import * as signInRoute from "~/routes/auth_.passkey";
 import { SoftAuthenticator } from "../support/soft-authenticator";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pushSubscriptions } from "../../db/schema";
 import { getEnv, parseEnv } from "~/core/env.server";
 import { message } from "~/i18n/messages";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { callRoute, createOwner, dataOf, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";
 

@@ -17,7 +17,7 @@ import { markRead, sendMessage, startConversation } from "~/features/messaging/c
 import { createFinderThread } from "~/features/finder-contact/threads.server";
 import { LIVE_GRACE_MS } from "~/features/push/rules";
 import * as contactRoute from "~/routes/contact-owner/route";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { callRoute, createOwner, dataOf, get, post } from "../support/routes";
 import { startPushService, type Device, type PushService } from "../support/push-service";
 import { testDb } from "../support/test-db";

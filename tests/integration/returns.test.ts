@@ -25,7 +25,7 @@ import * as chat from "~/routes/_app.messaging.$conversationId/route";
 import * as lostRoute from "~/routes/_app.lost";
 import * as adminReturns from "~/routes/admin.returns";
 import * as landing from "~/routes/_index/route";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import * as exportRoute from "~/routes/_app.settings_.data";
 import { callAdmin, createAdmin } from "../support/admin-routes";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";

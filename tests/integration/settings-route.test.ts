@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { testDb } from "../support/test-db";
 import { adminUsers, profiles, users } from "../../db/schema";
 import * as layoutRoute from "~/routes/_app";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { callRoute, createOwner, dataOf, get, post, statusOf, toastOf } from "../support/routes";
 
 type Owner = { id: string; email: string };

@@ -19,7 +19,7 @@ import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import * as authRoute from "~/routes/auth/route";
 import * as codeRoute from "~/routes/auth_.code";
 import * as contactRoute from "~/routes/contact-owner/route";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { startSmtp, type SmtpProcess } from "../support/smtp-process";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, nextClientIp, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";

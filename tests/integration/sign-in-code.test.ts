@@ -21,7 +21,7 @@ import { getSessionUser } from "~/features/account/session.server";
 import { upsertGoogleUser } from "~/features/account/users.server";
 import * as authRoute from "~/routes/auth/route";
 import * as codeRoute from "~/routes/auth_.code";
-import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsRoute from "~/routes/_app.settings/route";
 import { startSmtp, type SmtpProcess } from "../support/smtp-process";
 import { BASE, callRoute, cookiesFrom, createOwner, dataOf, get, nextClientIp, post, statusOf } from "../support/routes";
 import { testDb } from "../support/test-db";

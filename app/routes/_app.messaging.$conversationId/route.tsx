@@ -3,11 +3,10 @@
 // Opening it marks it read. Without JavaScript: the messages, a Refresh link and a plain send form
 // (post, redirect back). With it: new messages arrive live over /messaging/{id}/events.
 import { useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, replace, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, replace, useRouteError } from "react-router";
 import type { Route } from "./+types/route";
 import type { Db } from "../../../db/connection";
 import type { Locale } from "~/core/locale";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { dbContext } from "~/core/context";
@@ -35,6 +34,7 @@ import { indiaTime } from "~/core/india-time";
 import { messageIn, type MessageKey } from "~/i18n/messages";
 import { metaT, useT } from "~/i18n/use-t";
 import { localeContext } from "~/middleware/i18n";
+import { DeleteConfirm } from "./delete-confirm";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { t } = metaT(matches);
@@ -263,26 +263,6 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         <Composer action={path} sendKey={sendKey} refused={refused} />
       )}
     </div>
-  );
-}
-
-/** A confirmation step that works without JavaScript: its own URL (?delete=1). */
-function DeleteConfirm({ path, name }: { path: string; name: string }) {
-  const { t } = useT();
-  return (
-    <Form method="post" action={path} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm" data-testid="delete-confirm">
-      <p className="font-semibold text-red-900">{t("messagingPage.deleteTitle")}</p>
-      <p className="mt-0.5 text-red-900">{t("messagingPage.deleteLead", { name })}</p>
-      <input type="hidden" name="intent" value="delete" />
-      <div className="mt-2 flex gap-2">
-        <Button type="submit" variant="danger" size="sm">
-          {t("messagingPage.deleteConversation")}
-        </Button>
-        <ButtonLink to={path} variant="outline" size="sm">
-          {t("messagingPage.cancel")}
-        </ButtonLink>
-      </div>
-    </Form>
   );
 }
 

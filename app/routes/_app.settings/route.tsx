@@ -7,7 +7,7 @@
 // and Logout.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/_app.settings";
+import type { Route } from "./+types/route";
 import { Button } from "~/components/ui/button";
 import { SwitchButton } from "~/components/ui/switch-button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -30,18 +30,17 @@ import { PasskeySettings, REMOVE_PASSKEY_INTENT } from "~/features/account/passk
 import { passkeysOf, removePasskey } from "~/features/account/passkeys.server";
 import { signInCodesAvailable } from "~/features/account/sign-in-codes.server";
 import { accountLocaleOf, setAccountLocale } from "~/features/account/account-locale.server";
-import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from "~/core/locale";
+import { isLocale, LOCALES, LOCALE_NAMES } from "~/core/locale";
 import { localeCookie } from "~/i18n/locale-cookie.server";
 import { messageIn } from "~/i18n/messages";
 import { localeContext } from "~/middleware/i18n";
 import { metaT, useT } from "~/i18n/use-t";
+import { AccountLanguage, LANGUAGE_INTENT } from "./account-language";
+import { SignInMethods } from "./sign-in-methods";
 import type { RouteHandle } from "~/core/route-handle";
 import { languageSwitchOf } from "~/features/account/language-draft.server";
 import { BACKUP_EMAIL_FORM } from "~/features/finder-contact/alert-settings";
 import type { MessageKey } from "~/i18n/messages";
-
-/** The form of the Language section. */
-const LANGUAGE_INTENT = "language";
 
 // The language switch sends the backup e-mail's form with what was typed in it (RouteHandle.draftForm; issue 48).
 export const handle: RouteHandle = { draftForm: BACKUP_EMAIL_FORM };
@@ -246,69 +245,5 @@ function PrivacyToggle({ name, on }: { name: PrivacySetting; on: boolean }) {
         <SwitchButton on={shown} labelId={`${name}-label`} descriptionId={descriptionId} testId={`privacy-${name}`} />
       </fetcher.Form>
     </li>
-  );
-}
-
-/** The account's language: a plain form, one select and a button, that works without JavaScript. */
-function AccountLanguage({ language, refused }: { language: Locale; refused: string | null }) {
-  const { t } = useT();
-  return (
-    <Section id="language-title" title={t("accountLanguage.heading")}>
-      <form method="post" action="/settings" className="space-y-3" noValidate>
-        <input type="hidden" name="intent" value={LANGUAGE_INTENT} />
-        <p id="account-language-lead" className="text-sm text-slate-600">
-          {t("accountLanguage.lead")}
-        </p>
-        {refused ? <FormAlert title={refused} /> : null}
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="block min-w-0 text-sm font-medium text-slate-900">
-            {t("accountLanguage.label")}
-            {/* Keyed by the saved language: the switch changes it without a new document too. */}
-            <select
-              key={language}
-              name="lang"
-              defaultValue={language}
-              aria-describedby="account-language-lead"
-              className="mt-1 block w-full min-w-[min(10rem,100%)] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-              data-testid="account-language"
-            >
-              {LOCALES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="outline">
-            {t("accountLanguage.save")}
-          </Button>
-        </div>
-      </form>
-    </Section>
-  );
-}
-
-/** What the account signs in with, said as it is (spec 001 §2 "Account Security"). */
-function SignInMethods({ google, password, emailCode }: { google: boolean; password: boolean; emailCode: boolean }) {
-  const { t } = useT();
-  return (
-    <div className="space-y-2 text-sm text-slate-700" data-testid="sign-in-methods">
-      {google ? (
-        <p>
-          {t("settingsPage.signInGoogle")}{" "}
-          <a href="https://myaccount.google.com/security" target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
-            {t("settingsPage.googleSecurity")}
-          </a>
-        </p>
-      ) : null}
-      {password ? (
-        <p>{google ? t("settingsPage.signInPasswordToo") : t("settingsPage.signInPassword")}</p>
-      ) : null}
-      {emailCode ? <p>{t("settingsPage.signInCode")}</p> : null}
-      <p>
-        {t("settingsPage.twoFactor")}
-        {google ? ` ${t("settingsPage.twoFactorGoogle")}` : ""}
-      </p>
-    </div>
   );
 }
