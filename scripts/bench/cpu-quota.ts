@@ -6,7 +6,7 @@
 // owner's first in minutes), alone and while an admin mints stickers from the page. Linux cgroups
 // (v1's cpu controller or v2's cpu.max) and root are needed; elsewhere it says so and measures nothing.
 //
-//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR]
+//   node scripts/bench/cpu-quota.ts [--seconds 20] [--mint 10000] [--mint-share 0.02] [--cpu-prof DIR] [--trace-gc]
 //                                   [--scan-every 100] [--health-every 100] [--warm 0] [--cpu N|all]
 //   npm run bench -- --cpu-quota                                      # after the other runs
 //
@@ -16,7 +16,8 @@
 // 60 s), how many answers were slower than the goal (steadier than a p99 of ~100 scans) and when
 // they came, and the server's CPU by thread. `--cpu-prof DIR` starts the server with V8's CPU
 // profiler (a .cpuprofile in DIR at its stop) and `--trace-gc`, whose pauses it sums: to see what a
-// lone scan's tail waits for. `--node-flags "..."` adds flags to
+// lone scan's tail waits for. `--trace-gc` alone (no profiler's cost) also says when each major GC
+// ended during the mint, and how many of the answers over the goal were in flight then. `--node-flags "..."` adds flags to
 // the server's command line (V8's, which NODE_OPTIONS refuses: --single-threaded-gc). `--quota-us -1`
 // lifts the quota (the same run on a whole core: a profile of where the CPU goes, unskewed by throttling).
 // `--scan-every` / `--health-every` set the probe's gaps: the default (100 ms each, ~8 requests a
@@ -54,7 +55,11 @@ export const QUOTA_GOALS = { scanP99Ms: 250, healthMaxMs: 1_000 } as const;
 export type Conditions = { load: number; periods: number; throttled: number; throttledMs: number; cpuMs: number; requests: number; threads: Map<string, number> };
 /** Latencies, with how many answers of how many took longer than the goal. */
 export type Probed = Latencies & { answered: number; overAt: Array<{ seconds: number; ms: number }> };
-export type QuotaRun = { scans: Probed; health: Probed; seconds: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
+export type QuotaRun = { scans: Probed; health: Probed; seconds: number; startedAt: number; scanP99ByMinute: number[]; before: Conditions; after: Conditions };
+/** A GC's line (--trace-gc) as it reached the bench: when (performance.now()), its pause, and whether it was a major GC. */
+type GcLine = { at: number; ms: number; major: boolean };
+/** The major GCs of the mint (seconds into it, their pause), and the slow scans that were answered across one. */
+export type MintGc = { majorAt: Array<{ seconds: number; ms: number }>; scansOverAcrossMajor: number };
 export type QuotaResult =
   | { supported: false; reason: string }
   | {
@@ -70,7 +75,7 @@ export type QuotaResult =
       quietCpuMsPerSecond: number;
       idle: QuotaRun;
       mint: (QuotaRun & { count: number; mintSeconds: number; share: string }) | null;
-      gc: { pauses: number; totalMs: number; longestMs: number } | null;
+      gc: { pauses: number; totalMs: number; longestMs: number; mint: MintGc | null } | null;
       every: Every;
     };
 /** The probe's gaps: each kind asked again this long after its answer. */
@@ -232,7 +237,22 @@ async function probe(cgroup: Cgroup, app: Server, tokens: () => string, until: P
     .map((from) => scanTimes.filter(([at]) => at >= from && at < from + 60_000).map(([, ms]) => ms))
     .filter((inMinute) => inMinute.length > 0)
     .map((inMinute) => latencies(inMinute, 0).p99);
-  return { scans, health, seconds: runMs / 1000, scanP99ByMinute, before, after: conditions(cgroup) };
+  return { scans, health, seconds: runMs / 1000, startedAt: started, scanP99ByMinute, before, after: conditions(cgroup) };
+}
+
+/**
+ * The mint's major GCs, and how many scans over the goal were answered across one: the GC's line
+ * reached the bench while the scan was in flight (a line comes when its GC ends; under the quota
+ * it may come a period or two late, so up to GC_LINE_LATE_MS after the answer counts too).
+ */
+const GC_LINE_LATE_MS = 200;
+function mintGc(lines: GcLine[], mint: QuotaRun): MintGc {
+  const majors = lines.filter((line) => line.major && line.at >= mint.startedAt && line.at <= mint.startedAt + mint.seconds * 1000);
+  const scansOverAcrossMajor = mint.scans.overAt.filter(({ seconds, ms }) => {
+    const from = mint.startedAt + seconds * 1000;
+    return majors.some((line) => line.at >= from && line.at <= from + ms + GC_LINE_LATE_MS);
+  }).length;
+  return { majorAt: majors.map((line) => ({ seconds: (line.at - mint.startedAt) / 1000, ms: line.ms })), scansOverAcrossMajor };
 }
 
 export async function measureCpuQuota(options: {
@@ -240,6 +260,8 @@ export async function measureCpuQuota(options: {
   mint: number;
   mintShare?: string;
   cpuProf?: string;
+  /** --trace-gc without the profiler. */
+  traceGc?: boolean;
   nodeFlags?: string;
   quotaUs?: number;
   every?: Partial<Every>;
@@ -270,14 +292,19 @@ export async function measureCpuQuota(options: {
     let flags = options.nodeFlags ?? "";
     if (options.cpuProf) {
       fs.mkdirSync(options.cpuProf, { recursive: true });
-      flags += ` --cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProf)} --trace-gc`;
+      flags += ` --cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProf)}`;
     }
+    const traceGc = Boolean(options.cpuProf || options.traceGc);
+    if (traceGc) flags += " --trace-gc";
     // GC lines (--trace-gc) are counted as they come: the child's kept output is only its last 16 KB.
-    const gcPauses: number[] = [];
+    const gcLines: GcLine[] = [];
     const pinned = pinTo(options.cpu);
     const server = startChild("the app server under the CPU quota", "sh", ["-c", `echo $$ > ${cgroup.add} && exec ${pinned.prefix}"${process.execPath}" ${flags} server.js`], { env });
     server.child.stdout!.on("data", (chunk: Buffer) => {
-      for (const match of chunk.toString("utf8").matchAll(/(?:Scavenge|Mark-Compact|Mark-sweep)\b.*?MB, (?:pooled: [0-9.]+ MB, )?([0-9.]+) \/ [0-9.]+ ms/g)) gcPauses.push(Number(match[1]));
+      const at = performance.now();
+      for (const match of chunk.toString("utf8").matchAll(/(Scavenge|Mark-Compact|Mark-sweep)\b.*?MB, (?:pooled: [0-9.]+ MB, )?([0-9.]+) \/ [0-9.]+ ms/g)) {
+        gcLines.push({ at, ms: Number(match[2]), major: match[1] !== "Scavenge" });
+      }
     });
     serverPid = server.child.pid;
     const app: Server = Object.assign(server, { base: `http://127.0.0.1:${port}` });
@@ -303,7 +330,10 @@ export async function measureCpuQuota(options: {
       mint = { ...during, count: options.mint, mintSeconds: await minting, share: options.mintShare ?? "default (1/50)" };
     }
     await stopChild(app);
-    const gc = options.cpuProf ? { pauses: gcPauses.length, totalMs: gcPauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...gcPauses) } : null;
+    const pauses = gcLines.map((line) => line.ms);
+    const gc = traceGc
+      ? { pauses: pauses.length, totalMs: pauses.reduce((a, b) => a + b, 0), longestMs: Math.max(0, ...pauses), mint: mint ? mintGc(gcLines, mint) : null }
+      : null;
     return { supported: true, cgroup: cgroup.dir, cpus: pinned.cpus, startSeconds, firstScansMs, warm, quietCpuMsPerSecond, idle, mint, gc, every };
   } finally {
     await stopAll();
@@ -380,6 +410,13 @@ export function renderCpuQuota(result: QuotaResult): string {
   lines.push(``, `Alone: ${throttling(result.idle)}.`);
   if (result.mint) lines.push(`During the mint: ${throttling(result.mint)}.`);
   if (result.gc) lines.push(`GC (--trace-gc), the whole run: ${result.gc.pauses} pauses, ${result.gc.totalMs.toFixed(0)} ms in all, the longest ${result.gc.longestMs.toFixed(1)} ms.`);
+  if (result.gc?.mint && result.mint) {
+    const { majorAt, scansOverAcrossMajor } = result.gc.mint;
+    lines.push(
+      `Major GCs during the mint (seconds into it, the pause): ${majorAt.map((m) => `${m.seconds.toFixed(0)} s (${m.ms.toFixed(1)} ms)`).join(", ") || "none"}; ` +
+        `of the ${result.mint.scans.overAt.length} scans over the goal, ${scansOverAcrossMajor} were answered across one.`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -390,6 +427,7 @@ if (import.meta.main) {
       mint: { type: "string", default: "10000" },
       "mint-share": { type: "string" },
       "cpu-prof": { type: "string" },
+      "trace-gc": { type: "boolean", default: false },
       "node-flags": { type: "string" },
       "quota-us": { type: "string" },
       "scan-every": { type: "string" },
@@ -399,7 +437,7 @@ if (import.meta.main) {
     },
   });
   stopAllOnSignal(() => {});
-  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]),
+  const result = await measureCpuQuota({ seconds: Number(values.seconds), mint: Number(values.mint), mintShare: values["mint-share"], cpuProf: values["cpu-prof"], traceGc: values["trace-gc"], nodeFlags: values["node-flags"], quotaUs: values["quota-us"] === undefined ? undefined : Number(values["quota-us"]),
     warm: Number(values.warm),
     cpu: values.cpu === undefined ? undefined : values.cpu === "all" ? "all" : Number(values.cpu),
     every: { scanMs: values["scan-every"] === undefined ? undefined : Number(values["scan-every"]), healthMs: values["health-every"] === undefined ? undefined : Number(values["health-every"]) },
