@@ -3,7 +3,7 @@
 // server SIGKILLs itself just before it hands a stored alert to SMTP; started again, it delivers
 // the alert. Then ten SIGKILLs in the middle of bursts of "I found this": every form the server
 // answered with its 303 has its owner's mail once the server runs again — none lost, at most one
-// duplicate per kill. Owners get a form each, so a mail to the wrong owner shows.
+// duplicate per send a kill cut short. Owners get a form each, so a mail to the wrong owner shows.
 import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import fs from "node:fs";
@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type Db } from "../../db/connection";
 import { outbox, profiles, tagbackTokens, users } from "../../db/schema";
+import { MAIL_CONCURRENCY } from "~/core/outbox-rules";
 import { formTicket } from "~/features/finder-contact/form-ticket.server";
 import { mailsIn } from "../support/mail-files";
 import { startSmtp, type SmtpProcess } from "../support/smtp-process";
@@ -120,7 +121,7 @@ test("SIGKILL after the message is stored and before its alert is sent: the aler
 test("ten SIGKILLs in the middle of bursts of finders' messages lose no alert", { timeout: 240_000 }, async () => {
   const KILLS = 10;
   const BURST = 4;
-  const answered: Owner[] = [];
+  const answered: { owner: Owner; round: number }[] = [];
   const bystander = await seedOwner();
   let client = 0;
   for (let round = 0; round < KILLS; round++) {
@@ -140,19 +141,25 @@ test("ten SIGKILLs in the middle of bursts of finders' messages lose no alert", 
     running.child.kill("SIGKILL");
     expect(await killed(running.child)).toBe("SIGKILL");
     server = undefined;
-    for (const { owner, status } of await Promise.all(posts)) if (status === 303) answered.push(owner);
+    for (const { owner, status } of await Promise.all(posts)) if (status === 303) answered.push({ owner, round });
   }
   expect(answered.length).toBeGreaterThanOrEqual(KILLS);
 
   server = await start();
-  await untilEachHasMail(answered);
-  for (const owner of answered) {
+  await untilEachHasMail(answered.map(({ owner }) => owner));
+  // Sent, then killed before it was marked: one copy more, with the same Message-ID. An alert still
+  // unmarked when the next server starts is sent again at once, and that send can be cut short by
+  // the next kill too (a quiet .ci/run gave one owner 3 copies): so at most one copy more
+  // for each kill it lived through, and in all at most one for each send a kill could cut short.
+  let extra = 0;
+  for (const { owner, round } of answered) {
     const mails = mailsIn(mailDir, owner.email);
-    // Sent, then killed before it was marked: at most one copy more, with the same Message-ID.
-    expect(mails.length, owner.email).toBeLessThanOrEqual(2);
+    expect(mails.length, owner.email).toBeLessThanOrEqual(1 + (KILLS - round));
     const ids = new Set(mails.map((mail) => /^Message-ID: (.+)$/im.exec(mail)?.[1]?.trim()));
     expect(ids.size).toBe(1);
+    extra += mails.length - 1;
   }
+  expect(extra).toBeLessThanOrEqual(KILLS * MAIL_CONCURRENCY);
   expect(mailsIn(mailDir, bystander.email)).toEqual([]);
   await stopServer(server);
   server = undefined;
